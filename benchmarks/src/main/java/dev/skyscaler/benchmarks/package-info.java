@@ -1,0 +1,2 @@
+/** JMH benchmarks and the synthetic cluster generator. */
+package dev.skyscaler.benchmarks;

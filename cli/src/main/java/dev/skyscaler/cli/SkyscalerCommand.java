@@ -1,0 +1,6 @@
+package dev.skyscaler.cli;
+
+/** Placeholder. */
+final class SkyscalerCommand {
+  public static void main(String[] a) {}
+}
