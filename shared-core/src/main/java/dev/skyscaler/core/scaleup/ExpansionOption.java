@@ -1,0 +1,43 @@
+package dev.skyscaler.core.scaleup;
+
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.Resources;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One way to help pending pods: add {@code nodeCount} nodes to a group, on which {@code pods} would
+ * be scheduled (the estimator's answer). Expanders choose among these.
+ */
+public record ExpansionOption(GroupTemplate template, int nodeCount, List<Pod> pods) {
+  public ExpansionOption {
+    Objects.requireNonNull(template, "template");
+    if (nodeCount < 1) {
+      throw new IllegalArgumentException("an expansion option adds at least one node");
+    }
+    pods = List.copyOf(pods);
+  }
+
+  public String groupName() {
+    return template.groupName();
+  }
+
+  /** Sum of the requests of the pods this option places. */
+  public Resources podRequests() {
+    Resources total = Resources.ZERO;
+    for (Pod p : pods) {
+      total = total.plus(p.requests());
+    }
+    return total;
+  }
+
+  /** True when at least one of the pods asks for a GPU. */
+  public boolean helpsGpuPods() {
+    for (Pod p : pods) {
+      if (p.requests().gpus() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
