@@ -129,4 +129,15 @@ class SnapshotFilesTest {
         .containsExactly("n1", "aks-pool1-12345678-vmss000000");
     assertThat(snapshot.pods()).hasSize(2);
   }
+
+  @Test
+  void becomesACoreClusterSnapshotOnceNodeGroupsAreKnown() {
+    KubernetesSnapshot snapshot = SnapshotFiles.read(List.of(fixture("kubectl-list.yaml")));
+    var cluster = snapshot.toClusterSnapshot(List.of());
+    assertThat(cluster.nodes()).isEqualTo(snapshot.nodes());
+    assertThat(cluster.pods()).isEqualTo(snapshot.pods());
+    assertThat(cluster.pdbs()).isEqualTo(snapshot.pdbs());
+    assertThat(cluster.daemonSets()).isEqualTo(snapshot.daemonSets());
+    assertThat(cluster.nodeGroups()).isEmpty();
+  }
 }
