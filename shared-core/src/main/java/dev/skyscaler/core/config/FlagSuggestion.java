@@ -23,8 +23,8 @@ public final class FlagSuggestion {
     return best != null && bestDistance <= tolerance ? "; did you mean --" + best + "?" : "";
   }
 
-  /** Levenshtein distance. */
-  static int distance(String a, String b) {
+  /** The edit (Levenshtein) distance between two names. */
+  public static int distance(String a, String b) {
     int[] previous = new int[b.length() + 1];
     int[] current = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {
