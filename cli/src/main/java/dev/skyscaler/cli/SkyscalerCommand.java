@@ -64,10 +64,13 @@ public final class SkyscalerCommand implements Runnable {
   private static int usageError(ParameterException e, String[] args) {
     CommandLine cl = e.getCommandLine();
     PrintWriter err = cl.getErr();
-    String message =
-        e instanceof CommandLine.UnmatchedArgumentException unmatched
-            ? UnknownOptions.describe(unmatched)
-            : e.getMessage();
+    String message = e.getMessage();
+    if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
+      message = UnknownOptions.describe(unmatched);
+    } else if (e.getCause() instanceof CommandLine.TypeConversionException bad
+        && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
+      message = option.longestName() + ": " + bad.getMessage();
+    }
     err.println(message);
     err.println("Run '" + cl.getCommandSpec().qualifiedName() + " --help' for usage.");
     err.flush();
