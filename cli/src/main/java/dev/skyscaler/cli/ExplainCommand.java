@@ -6,6 +6,7 @@ import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.PodExplanation;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -62,7 +63,8 @@ final class ExplainCommand implements Callable<Integer> {
     }
     Scan scan = Scan.load(inputs, CaOptions.given(spec.commandLine().getParseResult()), clock);
     if (scan.snapshot().pods().stream().noneMatch(p -> p.key().equals(pod))) {
-      throw new InputException("pod " + pod + ": not in the snapshot (" + inputs.snapshots + ")");
+      String files = String.join(", ", inputs.snapshots.stream().map(Path::toString).toList());
+      throw new InputException("pod " + pod + ": not in the snapshot (" + files + ")");
     }
     PodExplanation e =
         Autoscaler.explain(scan.snapshot(), AutoscalerState.EMPTY, scan.options(), scan.now(), pod);

@@ -77,7 +77,7 @@ public final class SkyscalerCommand implements Runnable {
     return BAD_INPUT;
   }
 
-  private static int failure(Exception e, CommandLine cl, ParseResult parsed) {
+  static int failure(Exception e, CommandLine cl, ParseResult parsed) {
     PrintWriter err = cl.getErr();
     if (e instanceof InputException
         || e instanceof ConfigException

@@ -46,7 +46,7 @@ public final class PlanText {
       line =
           stuck == 0
               ? "Scale-up: none needed; no pending pod waits for a new node"
-              : "Scale-up: none; " + count(stuck, "pending pod") + " get no scale-up";
+              : "Scale-up: none; " + noScaleUp(stuck);
     } else {
       line =
           "Scale-up: "
@@ -56,7 +56,7 @@ public final class PlanText {
               + " for "
               + count(helped, "pending pod");
       if (stuck > 0) {
-        line += "; " + count(stuck, "pending pod") + " get no scale-up";
+        line += "; " + noScaleUp(stuck);
       }
     }
     out.append(line).append('\n');
@@ -117,6 +117,10 @@ public final class PlanText {
   }
 
   private record Entry(PodGroups.Group group, Map<String, String> reasons) {}
+
+  private static String noScaleUp(int pods) {
+    return count(pods, "pending pod") + (pods == 1 ? " gets" : " get") + " no scale-up";
+  }
 
   static String count(int n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
