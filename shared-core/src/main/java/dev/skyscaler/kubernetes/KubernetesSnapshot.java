@@ -1,7 +1,9 @@
 package dev.skyscaler.kubernetes;
 
+import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
 import java.util.Collections;
@@ -41,5 +43,10 @@ public record KubernetesSnapshot(
     expanderPriorities.forEach((priority, regexes) -> sorted.put(priority, List.copyOf(regexes)));
     expanderPriorities = Collections.unmodifiableMap(sorted);
     warnings = List.copyOf(warnings);
+  }
+
+  /** The core snapshot of these objects with the node groups that manage the nodes. */
+  public ClusterSnapshot toClusterSnapshot(List<NodeGroup> nodeGroups) {
+    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups);
   }
 }

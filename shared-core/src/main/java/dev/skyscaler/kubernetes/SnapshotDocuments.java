@@ -114,7 +114,11 @@ final class SnapshotDocuments {
     sb.append("invalid ").append(format).append(": ").append(e.getProblem());
     if (e.getContext() != null) {
       sb.append(" (").append(e.getContext());
-      e.getContextMark().ifPresent(m -> sb.append(" at ").append(position(m)));
+      String problemAt = e.getProblemMark().map(SnapshotDocuments::position).orElse("");
+      e.getContextMark()
+          .map(SnapshotDocuments::position)
+          .filter(at -> !at.equals(problemAt))
+          .ifPresent(at -> sb.append(" at ").append(at));
       sb.append(')');
     }
     return sb.toString();

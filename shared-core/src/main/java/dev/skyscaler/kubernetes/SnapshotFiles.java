@@ -97,6 +97,7 @@ public final class SnapshotFiles {
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, String> seen = new HashMap<>();
     private Map<Integer, List<String>> priorities = Map.of();
+    private String prioritiesFrom;
 
     /** Adds a known object; false when its kind is not one a snapshot uses. */
     boolean add(RawObject o) {
@@ -104,10 +105,8 @@ public final class SnapshotFiles {
         switch (o.kind()) {
           case "Node" ->
               nodes.add(
-                  unique(
-                      o,
-                      ModelTranslator.toNode(
-                          typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class))));
+                  ModelTranslator.toNode(
+                      typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class)));
           case "Pod" -> addPod(o);
           case "PodDisruptionBudget" ->
               pdbs.add(
@@ -137,7 +136,7 @@ public final class SnapshotFiles {
         return; // finished pods hold no capacity
       }
       Pod pod = ModelTranslator.toPod(typed(o, "v1", io.fabric8.kubernetes.api.model.Pod.class));
-      pods.add(unique(o, pod));
+      pods.add(pod);
     }
 
     private void addConfigMap(RawObject o) {
@@ -147,21 +146,23 @@ public final class SnapshotFiles {
       ConfigMap cm = typed(o, "v1", ConfigMap.class);
       Map<Integer, List<String>> parsed =
           Fields.translating(o.describe(), () -> ExpanderPriorities.parse(cm.getData()));
-      unique(o, parsed);
+      if (prioritiesFrom != null) {
+        throw new SnapshotException(
+            o.describe()
+                + ": a second priority expander ConfigMap; the first is "
+                + prioritiesFrom);
+      }
       priorities = parsed;
+      prioritiesFrom = o.describe() + " in " + where(o);
     }
 
-    private <T> T unique(RawObject o, T value) {
-      String identity = o.describe();
-      String first = seen.putIfAbsent(identity, o.file() + " (" + o.location() + ")");
+    /** Binds a used object to its model class, once per identity across all files. */
+    private <T> T typed(RawObject o, String apiVersion, Class<T> type) {
+      String first = seen.putIfAbsent(o.describe(), where(o));
       if (first != null) {
         throw new SnapshotException(
-            identity + ": defined twice: " + o.location() + ", and first in " + first);
+            o.describe() + ": defined twice: " + o.location() + ", and first in " + first);
       }
-      return value;
-    }
-
-    private static <T> T typed(RawObject o, String apiVersion, Class<T> type) {
       if (!apiVersion.equals(o.apiVersion())) {
         throw new SnapshotException(
             o.describe()
@@ -171,6 +172,10 @@ public final class SnapshotFiles {
                 + apiVersion);
       }
       return ObjectConverter.convert(o, type);
+    }
+
+    private static String where(RawObject o) {
+      return o.file() + " (" + o.location() + ")";
     }
 
     KubernetesSnapshot snapshot() {
