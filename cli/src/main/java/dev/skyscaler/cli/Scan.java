@@ -46,7 +46,7 @@ record Scan(
     List<NodeGroup> groups = NodeGroupsFile.read(in.nodeGroups, k8s.nodes());
     ClusterSnapshot snapshot;
     try {
-      snapshot = new ClusterSnapshot(k8s.nodes(), k8s.pods(), k8s.pdbs(), k8s.daemonSets(), groups);
+      snapshot = k8s.toClusterSnapshot(groups);
     } catch (IllegalArgumentException e) {
       throw new InputException(in.nodeGroups + ": " + e.getMessage(), e);
     }
