@@ -62,11 +62,13 @@ public final class OptionsParser {
     AutoscalerOptions d = AutoscalerOptions.defaults();
     ScaleUpOptions s = d.scaleUp();
     Duration scanInterval = duration("scan-interval", false, d.scanInterval());
-    List<ExpanderName> expanders = single("expander").map(this::expanders).orElse(s.expanders());
+    List<ExpanderName> expanders =
+        single("expander").flatMap(this::expanders).orElse(s.expanders());
     int maxNodesTotal = wholeNumber("max-nodes-total", 0, s.maxNodesTotal());
-    Range cores = single("cores-total").map(v -> range("cores-total", v)).orElse(s.coresTotal());
+    Range cores =
+        single("cores-total").flatMap(v -> range("cores-total", v)).orElse(s.coresTotal());
     Range memory =
-        single("memory-total").map(v -> range("memory-total", v)).orElse(s.memoryTotal());
+        single("memory-total").flatMap(v -> range("memory-total", v)).orElse(s.memoryTotal());
     Map<String, Range> gpuTotal = gpuTotal();
     int maxNodesPerScaleUp = wholeNumber("max-nodes-per-scaleup", 1, s.maxNodesPerScaleUp());
     Duration newPodDelay = duration("new-pod-scale-up-delay", true, s.newPodScaleUpDelay());
@@ -164,13 +166,13 @@ public final class OptionsParser {
     return orDefault(name, dflt, OptionsParser::parseRatio, "a number >= 0");
   }
 
-  private Range range(String name, String text) {
+  private Optional<Range> range(String name, String text) {
     String[] parts = text.split(":", -1);
     Optional<Range> range = parts.length == 2 ? bounds(parts[0], parts[1]) : Optional.empty();
     if (range.isEmpty()) {
       errors.add("--" + name + ": expected <min>:<max> with 0 <= min <= max, got " + quoted(text));
     }
-    return range.orElse(null);
+    return range;
   }
 
   private static Optional<Range> bounds(String min, String max) {
@@ -216,12 +218,13 @@ public final class OptionsParser {
     return result;
   }
 
-  private List<ExpanderName> expanders(String text) {
+  /** The chain, or empty after an error (recorded; the default stands in until it is thrown). */
+  private Optional<List<ExpanderName>> expanders(String text) {
     List<ExpanderName> chain = new ArrayList<>();
     for (String name : text.split(",", -1)) {
       if (name.isBlank()) {
         errors.add("--expander: expected a comma-separated list of expanders, got " + quoted(text));
-        return null;
+        return Optional.empty();
       }
       try {
         ExpanderName e = ExpanderName.parse(name.trim());
@@ -237,7 +240,7 @@ public final class OptionsParser {
     if (random >= 0 && random < chain.size() - 1) {
       errors.add("--expander: \"random\" must be last in the chain (it always picks one option)");
     }
-    return chain;
+    return chain.isEmpty() ? Optional.empty() : Optional.of(chain);
   }
 
   private Map<Integer, List<String>> priorities(Map<Integer, List<String>> table) {
