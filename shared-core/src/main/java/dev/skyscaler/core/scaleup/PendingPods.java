@@ -1,6 +1,6 @@
 package dev.skyscaler.core.scaleup;
 
-import dev.skyscaler.core.config.GoDurations;
+import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.Pod;
 import java.time.Duration;
@@ -83,11 +83,7 @@ public final class PendingPods {
     if (value == null) {
       return flag;
     }
-    try {
-      Duration d = GoDurations.parse(value);
-      return d.compareTo(flag) > 0 ? d : flag;
-    } catch (IllegalArgumentException e) {
-      return flag;
-    }
+    // CA ignores an annotation it cannot parse; so do we, rather than block the pod's scale-up
+    return GoDuration.parse(value).filter(d -> d.compareTo(flag) > 0).orElse(flag);
   }
 }
