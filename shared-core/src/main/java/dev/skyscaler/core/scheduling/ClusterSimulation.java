@@ -8,9 +8,11 @@ import dev.skyscaler.core.model.TopologySpreadConstraint;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * An in-memory cluster the planner schedules pods into, with kube-scheduler's filters: the
@@ -267,9 +269,20 @@ public final class ClusterSimulation {
             t.honorNodeAffinity() ? p.nodeSelector() : Map.of(),
             t.honorNodeAffinity() ? p.requiredNodeAffinity() : List.of(),
             p.tolerations(),
-            t.honorNodeTaints());
+            t.honorNodeTaints(),
+            hardSpreadKeys(p));
     return new CountKey(
         t.selector(), java.util.Set.of(p.namespace()), false, t.topologyKey(), filter);
+  }
+
+  private static Set<String> hardSpreadKeys(Pod p) {
+    Set<String> keys = new HashSet<>();
+    for (TopologySpreadConstraint t : p.topologySpread()) {
+      if (t.doNotSchedule()) {
+        keys.add(t.topologyKey());
+      }
+    }
+    return keys;
   }
 
   public void beginScratch() {
