@@ -1,5 +1,6 @@
 package dev.skyscaler.core.scheduling;
 
+import dev.skyscaler.core.model.LabelSelector;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodAffinityTerm;
 import dev.skyscaler.core.model.Resources;
@@ -168,16 +169,8 @@ public final class ClusterSimulation {
         return SchedulingChecks.ANTI_AFFINITY;
       }
     }
-    for (PodAffinityTerm t : p.affinity()) {
-      String d = n.labels().get(t.topologyKey());
-      if (d == null) {
-        return SchedulingChecks.AFFINITY;
-      }
-      DomainIndex.Counts counts = domains.counts(termKey(t, p));
-      boolean firstOfItsKind = counts.total() == 0 && c.selects(t);
-      if (counts.get(d) == 0 && !firstOfItsKind) {
-        return SchedulingChecks.AFFINITY;
-      }
+    if (!p.affinity().isEmpty() && !affinitySatisfied(c, n)) {
+      return SchedulingChecks.AFFINITY;
     }
     List<TopologySpreadConstraint> spread = p.topologySpread();
     for (int i = 0; i < spread.size(); i++) {
@@ -193,6 +186,59 @@ public final class ClusterSimulation {
       }
     }
     return null;
+  }
+
+  /**
+   * kube-scheduler's required pod affinity: the node has every term's topology key and, for every
+   * term, its domain holds a pod matching all the terms; or no pod anywhere matches all the terms
+   * and the pod matches them itself (the first of a self-affine group).
+   */
+  private boolean affinitySatisfied(PodClass c, SimNode n) {
+    Pod p = c.exemplar();
+    boolean inEveryDomain = true;
+    boolean anyAnywhere = false;
+    for (PodAffinityTerm t : p.affinity()) {
+      String d = n.labels().get(t.topologyKey());
+      if (d == null) {
+        return false;
+      }
+      DomainIndex.Counts counts = domains.counts(affinityKey(t, p));
+      inEveryDomain &= counts.get(d) > 0;
+      anyAnywhere |= counts.total() > 0;
+    }
+    return inEveryDomain || (!anyAnywhere && p.affinity().stream().allMatch(c::selects));
+  }
+
+  /**
+   * Counts, per domain of {@code t}, the pods matching all the owner's affinity terms: with several
+   * terms kube-scheduler only counts a pod that matches every one of them.
+   */
+  private static CountKey affinityKey(PodAffinityTerm t, Pod owner) {
+    List<PodAffinityTerm> terms = owner.affinity();
+    if (terms.size() == 1) {
+      return termKey(t, owner);
+    }
+    List<LabelSelector.Requirement> all = new ArrayList<>();
+    Set<String> namespaces = null;
+    for (PodAffinityTerm term : terms) {
+      term.selector()
+          .matchLabels()
+          .forEach(
+              (k, v) ->
+                  all.add(new LabelSelector.Requirement(k, LabelSelector.Operator.IN, Set.of(v))));
+      all.addAll(term.selector().matchExpressions());
+      if (!term.allNamespaces()) {
+        Set<String> own = DomainIndex.namespacesOf(term, owner.namespace());
+        namespaces = namespaces == null ? new HashSet<>(own) : namespaces;
+        namespaces.retainAll(own);
+      }
+    }
+    return new CountKey(
+        new LabelSelector(Map.of(), all),
+        namespaces == null ? Set.of() : namespaces,
+        namespaces == null,
+        t.topologyKey(),
+        null);
   }
 
   /**
