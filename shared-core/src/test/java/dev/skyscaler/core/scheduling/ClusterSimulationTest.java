@@ -1,0 +1,450 @@
+package dev.skyscaler.core.scheduling;
+
+import static dev.skyscaler.core.scheduling.Check.row;
+import static dev.skyscaler.core.scheduling.SchedulingChecks.AFFINITY;
+import static dev.skyscaler.core.scheduling.SchedulingChecks.ANTI_AFFINITY;
+import static dev.skyscaler.core.scheduling.SchedulingChecks.EXISTING_ANTI_AFFINITY;
+import static dev.skyscaler.core.scheduling.SchedulingChecks.HOST_PORTS;
+import static dev.skyscaler.core.scheduling.SchedulingChecks.SPREAD;
+import static dev.skyscaler.core.scheduling.SchedulingChecks.SPREAD_MISSING_LABEL;
+import static dev.skyscaler.testkit.TestKit.node;
+import static dev.skyscaler.testkit.TestKit.pod;
+
+import dev.skyscaler.core.model.LabelSelector;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.PodAffinityTerm;
+import dev.skyscaler.core.model.TaintEffect;
+import dev.skyscaler.core.model.TopologySpreadConstraint;
+import dev.skyscaler.testkit.NodeSpec;
+import dev.skyscaler.testkit.PodSpec;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * kube-scheduler's filters that depend on other pods, one table each: NodePorts, InterPodAffinity
+ * and PodTopologySpread (DoNotSchedule). Bulk counts and the scratch layer are in {@link
+ * ClusterSimulationFitTest}.
+ */
+class ClusterSimulationTest {
+  static final String ZONE = Node.ZONE_LABEL;
+  static final String HOST = Node.HOSTNAME_LABEL;
+
+  static Stream<Check> nodePorts() {
+    return Stream.of(
+        row("the same port and protocol conflict")
+            .running(pod("old").hostPort(8080).on("n1"))
+            .pod(pod("web").hostPort(8080))
+            .refused(HOST_PORTS),
+        row("another port does not conflict")
+            .running(pod("old").hostPort(8080).on("n1"))
+            .pod(pod("web").hostPort(9090))
+            .fits(),
+        row("the same port over another protocol does not conflict")
+            .running(pod("old").hostPort("UDP", null, 53).on("n1"))
+            .pod(pod("dns").hostPort("TCP", null, 53))
+            .fits(),
+        row("a specific host IP conflicts with 0.0.0.0 on the same port")
+            .running(pod("old").hostPort(8080).on("n1"))
+            .pod(pod("web").hostPort("TCP", "10.0.0.1", 8080))
+            .refused(HOST_PORTS),
+        row("0.0.0.0 conflicts with a specific host IP on the same port")
+            .running(pod("old").hostPort("TCP", "10.0.0.1", 8080).on("n1"))
+            .pod(pod("web").hostPort(8080))
+            .refused(HOST_PORTS),
+        row("the same specific host IP conflicts")
+            .running(pod("old").hostPort("TCP", "10.0.0.1", 8080).on("n1"))
+            .pod(pod("web").hostPort("TCP", "10.0.0.1", 8080))
+            .refused(HOST_PORTS),
+        row("two different specific host IPs do not conflict")
+            .running(pod("old").hostPort("TCP", "10.0.0.1", 8080).on("n1"))
+            .pod(pod("web").hostPort("TCP", "10.0.0.2", 8080))
+            .fits(),
+        row("a pod conflicts if any one of its ports does")
+            .running(pod("old").hostPort(9090).on("n1"))
+            .pod(pod("web").hostPort(8080).hostPort(9090))
+            .refused(HOST_PORTS),
+        row("ports held on another node do not matter")
+            .nodes(node("n1"), node("n2"))
+            .running(pod("old").hostPort(8080).on("n2"))
+            .pod(pod("web").hostPort(8080))
+            .on("n1")
+            .fits());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("nodePorts")
+  void nodePortsFilter(Check c) {
+    c.assertVerdict();
+  }
+
+  /** n1, n2 in zone a; n3 in zone b; n4 without a zone label. */
+  static NodeSpec[] zonedNodes() {
+    return new NodeSpec[] {
+      node("n1").zone("a"), node("n2").zone("a"), node("n3").zone("b"), node("n4")
+    };
+  }
+
+  static PodAffinityTerm term(String topologyKey, String k, String v, String... namespaces) {
+    return new PodAffinityTerm(
+        LabelSelector.of(Map.of(k, v)), Set.of(namespaces), false, topologyKey);
+  }
+
+  static PodAffinityTerm anyNamespace(String topologyKey, String k, String v) {
+    return new PodAffinityTerm(LabelSelector.of(Map.of(k, v)), Set.of(), true, topologyKey);
+  }
+
+  static Stream<Check> interPodAffinity() {
+    PodSpec db = pod("db").label("app", "db").on("n1");
+    return Stream.of(
+        row("zone affinity accepts another node in the zone of a matching pod")
+            .nodes(zonedNodes())
+            .running(db)
+            .pod(pod("web").affinity(ZONE, "app", "db"))
+            .on("n2")
+            .fits(),
+        row("zone affinity refuses a node in another zone")
+            .nodes(zonedNodes())
+            .running(db)
+            .pod(pod("web").affinity(ZONE, "app", "db"))
+            .on("n3")
+            .refused(AFFINITY),
+        row("hostname affinity accepts the matching pod's own node")
+            .nodes(zonedNodes())
+            .running(db)
+            .pod(pod("web").affinity(HOST, "app", "db"))
+            .on("n1")
+            .fits(),
+        row("hostname affinity refuses another node of the same zone")
+            .nodes(zonedNodes())
+            .running(db)
+            .pod(pod("web").affinity(HOST, "app", "db"))
+            .on("n2")
+            .refused(AFFINITY),
+        row("a node lacking the topology key fails affinity even when matching pods exist")
+            .nodes(zonedNodes())
+            .running(db)
+            .pod(pod("web").affinity(ZONE, "app", "db"))
+            .on("n4")
+            .refused(AFFINITY),
+        row("affinity to pods that exist nowhere is refused")
+            .nodes(zonedNodes())
+            .pod(pod("web").affinity(ZONE, "app", "db"))
+            .on("n3")
+            .refused(AFFINITY),
+        row("the first pod of a self-affine group may go to any node with the key")
+            .nodes(zonedNodes())
+            .pod(pod("web").label("app", "web").affinity(ZONE, "app", "web"))
+            .on("n3")
+            .fits(),
+        row("the first pod of a self-affine group still needs the topology key")
+            .nodes(zonedNodes())
+            .pod(pod("web").label("app", "web").affinity(ZONE, "app", "web"))
+            .on("n4")
+            .refused(AFFINITY),
+        row("once one self-affine pod runs, the others must join its zone")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("web").label("app", "web").affinity(ZONE, "app", "web"))
+            .on("n3")
+            .refused(AFFINITY),
+        row("affinity only sees pods in the pod's own namespace by default")
+            .nodes(zonedNodes())
+            .running(pod("db").namespace("data").label("app", "db").on("n1"))
+            .pod(pod("web").affinity(ZONE, "app", "db"))
+            .on("n2")
+            .refused(AFFINITY),
+        row("affinity with the namespace listed sees pods there")
+            .nodes(zonedNodes())
+            .running(pod("db").namespace("data").label("app", "db").on("n1"))
+            .pod(pod("web").affinity(term(ZONE, "app", "db", "data")))
+            .on("n2")
+            .fits(),
+        row("affinity with an all-namespaces selector sees pods everywhere")
+            .nodes(zonedNodes())
+            .running(pod("db").namespace("data").label("app", "db").on("n1"))
+            .pod(pod("web").affinity(anyNamespace(ZONE, "app", "db")))
+            .on("n2")
+            .fits(),
+        row("two affinity terms must be met by one pod, not by one pod each")
+            .nodes(zonedNodes())
+            .running(
+                pod("db").label("app", "db").on("n1"), pod("cache").label("tier", "cache").on("n2"))
+            .pod(pod("web").affinity(ZONE, "app", "db").affinity(ZONE, "tier", "cache"))
+            .on("n2")
+            .refused(AFFINITY),
+        row("two affinity terms met by the same pod fit")
+            .nodes(zonedNodes())
+            .running(pod("db").label("app", "db").label("tier", "cache").on("n1"))
+            .pod(pod("web").affinity(ZONE, "app", "db").affinity(HOST, "tier", "cache"))
+            .on("n1")
+            .fits(),
+        row("hostname anti-affinity refuses the node of a matching pod")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("web").antiAffinity(HOST, "app", "web"))
+            .on("n1")
+            .refused(ANTI_AFFINITY),
+        row("hostname anti-affinity accepts another node of the same zone")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("web").antiAffinity(HOST, "app", "web"))
+            .on("n2")
+            .fits(),
+        row("zone anti-affinity refuses every node of the zone")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("web").antiAffinity(ZONE, "app", "web"))
+            .on("n2")
+            .refused(ANTI_AFFINITY),
+        row("zone anti-affinity accepts another zone")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("web").antiAffinity(ZONE, "app", "web"))
+            .on("n3")
+            .fits(),
+        row("anti-affinity is no obstacle on a node lacking the topology key")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("web").antiAffinity(ZONE, "app", "web"))
+            .on("n4")
+            .fits(),
+        row("anti-affinity only sees pods in the pod's own namespace by default")
+            .nodes(zonedNodes())
+            .running(pod("web-0").namespace("other").label("app", "web").on("n1"))
+            .pod(pod("web").antiAffinity(HOST, "app", "web"))
+            .on("n1")
+            .fits(),
+        row("an existing pod's anti-affinity keeps a matching newcomer off its node")
+            .nodes(zonedNodes())
+            .running(pod("db").antiAffinity(HOST, "app", "web").on("n1"))
+            .pod(pod("web").label("app", "web"))
+            .on("n1")
+            .refused(EXISTING_ANTI_AFFINITY),
+        row("an existing pod's zone anti-affinity keeps a matching newcomer out of its zone")
+            .nodes(zonedNodes())
+            .running(pod("db").antiAffinity(ZONE, "app", "web").on("n1"))
+            .pod(pod("web").label("app", "web"))
+            .on("n2")
+            .refused(EXISTING_ANTI_AFFINITY),
+        row("an existing pod's anti-affinity lets a newcomer into another zone")
+            .nodes(zonedNodes())
+            .running(pod("db").antiAffinity(ZONE, "app", "web").on("n1"))
+            .pod(pod("web").label("app", "web"))
+            .on("n3")
+            .fits(),
+        row("an existing pod's anti-affinity ignores newcomers it does not select")
+            .nodes(zonedNodes())
+            .running(pod("db").antiAffinity(HOST, "app", "web").on("n1"))
+            .pod(pod("api").label("app", "api"))
+            .on("n1")
+            .fits(),
+        row("an existing pod's anti-affinity counts in its own namespace, not the newcomer's")
+            .nodes(zonedNodes())
+            .running(pod("db").namespace("data").antiAffinity(HOST, "app", "web").on("n1"))
+            .pod(pod("web").label("app", "web"))
+            .on("n1")
+            .fits(),
+        row("an existing pod's anti-affinity naming the newcomer's namespace applies")
+            .nodes(zonedNodes())
+            .running(
+                pod("db")
+                    .namespace("data")
+                    .antiAffinity(term(HOST, "app", "web", "default"))
+                    .on("n1"))
+            .pod(pod("web").label("app", "web"))
+            .on("n1")
+            .refused(EXISTING_ANTI_AFFINITY));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("interPodAffinity")
+  void interPodAffinityFilter(Check c) {
+    c.assertVerdict();
+  }
+
+  static PodSpec web() {
+    return pod("web").label("app", "web");
+  }
+
+  static PodSpec webOn(String node, int count) {
+    return pod("web-on-" + node).label("app", "web").on(node).times(count);
+  }
+
+  static TopologySpreadConstraint spread(
+      String key, int maxSkew, int minDomains, boolean honorAffinity, boolean honorTaints) {
+    return new TopologySpreadConstraint(
+        maxSkew,
+        key,
+        true,
+        LabelSelector.of(Map.of("app", "web")),
+        minDomains,
+        honorAffinity,
+        honorTaints);
+  }
+
+  static Stream<Check> podTopologySpread() {
+    NodeSpec a1 = node("a1").zone("a");
+    NodeSpec a2 = node("a2").zone("a");
+    NodeSpec b1 = node("b1").zone("b");
+    return Stream.of(
+        row("the first pod may go to any zone")
+            .nodes(a1, b1)
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .fits(),
+        row("maxSkew 1: a zone one pod ahead refuses another")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("maxSkew 1: the zone behind accepts")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("b1")
+            .fits(),
+        row("maxSkew 2: a zone one pod ahead accepts another")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1))
+            .pod(web().spread(ZONE, 2, "app", "web"))
+            .on("a1")
+            .fits(),
+        row("maxSkew 2: a zone two pods ahead refuses another")
+            .nodes(a1, b1)
+            .running(webOn("a1", 2))
+            .pod(web().spread(ZONE, 2, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("the skew is per zone, not per node: another node of a full zone refuses")
+            .nodes(a1, a2, b1)
+            .running(webOn("a1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("a2")
+            .refused(SPREAD),
+        row("a zone whose nodes hold no matching pod is a domain with count 0")
+            .nodes(a1, b1, node("c1").zone("c"))
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("a node failing the pod's node affinity is no domain (nodeAffinityPolicy Honor)")
+            .nodes(
+                node("a1").zone("a").label("pool", "web"),
+                node("b1").zone("b").label("pool", "web"),
+                node("c1").zone("c").label("pool", "batch"))
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().nodeSelector("pool", "web").spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .fits(),
+        row("with nodeAffinityPolicy Ignore that node is a domain again")
+            .nodes(
+                node("a1").zone("a").label("pool", "web"),
+                node("b1").zone("b").label("pool", "web"),
+                node("c1").zone("c").label("pool", "batch"))
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().nodeSelector("pool", "web").spread(spread(ZONE, 1, 1, false, false)))
+            .on("a1")
+            .refused(SPREAD),
+        row("a node with an untolerated taint is still a domain (nodeTaintsPolicy Ignore)")
+            .nodes(
+                a1, b1, node("c1").zone("c").taint("dedicated", "batch", TaintEffect.NO_SCHEDULE))
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("with nodeTaintsPolicy Honor the tainted node is no domain")
+            .nodes(
+                a1, b1, node("c1").zone("c").taint("dedicated", "batch", TaintEffect.NO_SCHEDULE))
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().spread(spread(ZONE, 1, 1, true, true)))
+            .on("a1")
+            .fits(),
+        row("minDomains above the domain count makes the global minimum 0")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().spread(spread(ZONE, 1, 3, true, false)))
+            .on("a1")
+            .refused(SPREAD),
+        row("minDomains equal to the domain count keeps the real minimum")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().spread(spread(ZONE, 1, 2, true, false)))
+            .on("a1")
+            .fits(),
+        row("a node without the topology label fails with (missing required label)")
+            .nodes(a1, node("x1"))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("x1")
+            .refused(SPREAD_MISSING_LABEL),
+        row("ScheduleAnyway is ignored, however skewed")
+            .nodes(a1, b1)
+            .running(webOn("a1", 5))
+            .pod(
+                web()
+                    .spread(
+                        new TopologySpreadConstraint(
+                            1,
+                            ZONE,
+                            false,
+                            LabelSelector.of(Map.of("app", "web")),
+                            1,
+                            true,
+                            false)))
+            .on("a1")
+            .fits(),
+        row("ScheduleAnyway does not need the topology label")
+            .nodes(a1, node("x1"))
+            .pod(
+                web()
+                    .spread(
+                        new TopologySpreadConstraint(
+                            1,
+                            ZONE,
+                            false,
+                            LabelSelector.of(Map.of("app", "web")),
+                            1,
+                            true,
+                            false)))
+            .on("x1")
+            .fits(),
+        row("a selector not matching the pod itself: skew counts without the pod")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1))
+            .pod(pod("api").label("app", "api").spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .fits(),
+        row("a selector not matching the pod itself still refuses a zone already too far ahead")
+            .nodes(a1, b1)
+            .running(webOn("a1", 2))
+            .pod(pod("api").label("app", "api").spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("only pods in the pod's namespace count")
+            .nodes(a1, b1)
+            .running(pod("other").namespace("other").label("app", "web").on("a1").times(3))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .fits(),
+        row("hostname spread: each node is its own domain")
+            .nodes(a1, a2)
+            .running(webOn("a1", 1))
+            .pod(web().spread(HOST, 1, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("a node lacking another constraint's key is no domain for any constraint")
+            .nodes(a1, b1, node("x1"))
+            .running(webOn("a1", 1), webOn("b1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web").spread(HOST, 1, "app", "web"))
+            .on("a1")
+            .fits());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("podTopologySpread")
+  void podTopologySpreadFilter(Check c) {
+    c.assertVerdict();
+  }
+}
