@@ -119,12 +119,12 @@ public final class ClusterSimulation {
     if (r != null) {
       return r;
     }
+    if (!c.exemplar().hostPorts().isEmpty() && portConflict(c.exemplar(), n)) {
+      return SchedulingChecks.HOST_PORTS;
+    }
     r = SchedulingChecks.resourceReason(c.requests(), n);
     if (r != null) {
       return r;
-    }
-    if (!c.exemplar().hostPorts().isEmpty() && portConflict(c.exemplar(), n)) {
-      return SchedulingChecks.HOST_PORTS;
     }
     return domainReason(c, n);
   }
@@ -157,21 +157,12 @@ public final class ClusterSimulation {
     return k;
   }
 
-  /** kube-scheduler's InterPodAffinity and PodTopologySpread filters for one more pod. */
+  /**
+   * kube-scheduler's PodTopologySpread and InterPodAffinity filters for one more pod, in its plugin
+   * order so that the first failure is the reason it would give.
+   */
   private String domainReason(PodClass c, SimNode n) {
     Pod p = c.exemplar();
-    if (domains.repelledByExisting(p, n)) {
-      return SchedulingChecks.EXISTING_ANTI_AFFINITY;
-    }
-    for (PodAffinityTerm t : p.antiAffinity()) {
-      String d = n.labels().get(t.topologyKey());
-      if (d != null && domains.counts(termKey(t, p)).get(d) > 0) {
-        return SchedulingChecks.ANTI_AFFINITY;
-      }
-    }
-    if (!p.affinity().isEmpty() && !affinitySatisfied(c, n)) {
-      return SchedulingChecks.AFFINITY;
-    }
     List<TopologySpreadConstraint> spread = p.topologySpread();
     for (int i = 0; i < spread.size(); i++) {
       TopologySpreadConstraint t = spread.get(i);
@@ -184,6 +175,18 @@ public final class ClusterSimulation {
       if (spreadRoom(c, i, t, n) == 0) {
         return SchedulingChecks.SPREAD;
       }
+    }
+    if (!p.affinity().isEmpty() && !affinitySatisfied(c, n)) {
+      return SchedulingChecks.AFFINITY;
+    }
+    for (PodAffinityTerm t : p.antiAffinity()) {
+      String d = n.labels().get(t.topologyKey());
+      if (d != null && domains.counts(termKey(t, p)).get(d) > 0) {
+        return SchedulingChecks.ANTI_AFFINITY;
+      }
+    }
+    if (domains.repelledByExisting(p, n)) {
+      return SchedulingChecks.EXISTING_ANTI_AFFINITY;
     }
     return null;
   }
