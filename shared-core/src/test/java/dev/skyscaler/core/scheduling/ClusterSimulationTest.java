@@ -447,4 +447,53 @@ class ClusterSimulationTest {
   void podTopologySpreadFilter(Check c) {
     c.assertVerdict();
   }
+
+  /**
+   * When several filters fail, kube-scheduler (and so CA) reports the first in its plugin order:
+   * NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit,
+   * PodTopologySpread, InterPodAffinity (affinity, anti-affinity, existing pods' anti-affinity).
+   */
+  static Stream<Check> filterOrder() {
+    return Stream.of(
+        row("a port conflict is reported before a resource shortage")
+            .nodes(node("n1").cpu("1"))
+            .running(pod("old").cpu("1").hostPort(8080).on("n1"))
+            .pod(pod("web").cpu("1").hostPort(8080))
+            .refused(HOST_PORTS),
+        row("a resource shortage is reported before topology spread")
+            .nodes(node("a1").zone("a").cpu("1"), node("b1").zone("b"))
+            .running(webOn("a1", 1).cpu("1"))
+            .pod(web().cpu("1").spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .refused("Insufficient cpu"),
+        row("topology spread is reported before pod anti-affinity")
+            .nodes(node("a1").zone("a"), node("b1").zone("b"))
+            .running(webOn("a1", 1))
+            .pod(web().spread(ZONE, 1, "app", "web").antiAffinity(HOST, "app", "web"))
+            .on("a1")
+            .refused(SPREAD),
+        row("a missing spread label is reported before pod affinity")
+            .nodes(node("a1").zone("a"), node("x1"))
+            .pod(web().spread(ZONE, 1, "app", "web").affinity(HOST, "app", "db"))
+            .on("x1")
+            .refused(SPREAD_MISSING_LABEL),
+        row("pod affinity is reported before pod anti-affinity")
+            .nodes(zonedNodes())
+            .running(pod("web-0").label("app", "web").on("n1"))
+            .pod(pod("api").affinity(HOST, "app", "db").antiAffinity(HOST, "app", "web"))
+            .on("n1")
+            .refused(AFFINITY),
+        row("the pod's anti-affinity is reported before existing pods' anti-affinity")
+            .nodes(zonedNodes())
+            .running(pod("db").label("app", "db").antiAffinity(HOST, "app", "web").on("n1"))
+            .pod(pod("web").label("app", "web").antiAffinity(HOST, "app", "db"))
+            .on("n1")
+            .refused(ANTI_AFFINITY));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("filterOrder")
+  void reportsTheFirstFailingFilterInKubeSchedulersOrder(Check c) {
+    c.assertVerdict();
+  }
 }
