@@ -24,6 +24,8 @@ public final class NodeSpec {
   private long storage = 100L << 30;
   private long pods = 110;
   private final Map<String, Long> extended = new TreeMap<>();
+  private long reservedCpu;
+  private long reservedMemory;
   private final Map<String, String> labels = new HashMap<>();
   private final Map<String, String> annotations = new HashMap<>();
   private final List<Taint> taints = new ArrayList<>();
@@ -72,6 +74,16 @@ public final class NodeSpec {
 
   public NodeSpec resource(String name, String q) {
     extended.put(name, Quantity.parseUnits(q));
+    return this;
+  }
+
+  /**
+   * Kubelet reservations: allocatable is capacity minus these, so the node offers less to pods than
+   * its instance type has.
+   */
+  public NodeSpec reserved(String cpu, String memory) {
+    reservedCpu = Quantity.parseMilli(cpu);
+    reservedMemory = Quantity.parseUnits(memory);
     return this;
   }
 
@@ -126,7 +138,7 @@ public final class NodeSpec {
         annotations,
         taints,
         resources(),
-        resources(),
+        resources().minusFloor(Resources.of(reservedCpu, reservedMemory)),
         unschedulable,
         ready,
         "aws:///eu-west-1a/i-" + name,

@@ -38,6 +38,7 @@ public final class PodSpec {
   private final List<TopologySpreadConstraint> spread = new ArrayList<>();
   private final List<HostPort> ports = new ArrayList<>();
   private final Map<String, String> nodeSelector = new HashMap<>();
+  private final List<NodeSelectorTerm> extraTerms = new ArrayList<>();
 
   PodSpec(String name) {
     b = Pod.builder("default", name).uid("uid-" + name).unschedulable(true);
@@ -146,6 +147,15 @@ public final class PodSpec {
     return this;
   }
 
+  /**
+   * A further required node affinity term, ORed with the term {@link #requireNode} builds and with
+   * other terms added here.
+   */
+  public PodSpec nodeAffinityTerm(NodeSelectorTerm term) {
+    extraTerms.add(term);
+    return this;
+  }
+
   public PodSpec tolerate(String key, String value, TaintEffect effect) {
     tolerations.add(new Toleration(key, Toleration.Operator.EQUAL, value, effect));
     return this;
@@ -156,9 +166,32 @@ public final class PodSpec {
     return this;
   }
 
+  /** Any toleration, e.g. one with an effect but no value. */
+  public PodSpec toleration(Toleration t) {
+    tolerations.add(t);
+    return this;
+  }
+
+  /** The empty-key {@code Exists} toleration, which tolerates every taint. */
+  public PodSpec tolerateAll() {
+    return toleration(new Toleration("", Toleration.Operator.EXISTS, "", null));
+  }
+
   /** Required anti-affinity to pods carrying {@code k=v}, per {@code topologyKey}. */
   public PodSpec antiAffinity(String topologyKey, String k, String v) {
     anti.add(new PodAffinityTerm(LabelSelector.of(Map.of(k, v)), Set.of(), false, topologyKey));
+    return this;
+  }
+
+  /** Any required anti-affinity term (namespaces, selectors with expressions). */
+  public PodSpec antiAffinity(PodAffinityTerm term) {
+    anti.add(term);
+    return this;
+  }
+
+  /** Any required affinity term (namespaces, selectors with expressions). */
+  public PodSpec affinity(PodAffinityTerm term) {
+    affinity.add(term);
     return this;
   }
 
@@ -186,6 +219,18 @@ public final class PodSpec {
     return this;
   }
 
+  /** A host port with its protocol and host IP (null IP = 0.0.0.0). */
+  public PodSpec hostPort(String protocol, String hostIp, int port) {
+    ports.add(new HostPort(protocol, hostIp, port));
+    return this;
+  }
+
+  /** Being deleted since {@code t} (a deletion timestamp is set). */
+  public PodSpec deletingAt(Instant t) {
+    b.deletionTime(t);
+    return this;
+  }
+
   public PodSpec localStorage(String volume) {
     b.localStorageVolumes(List.of(volume));
     return this;
@@ -194,8 +239,12 @@ public final class PodSpec {
   public Pod build() {
     b.requests(new Resources(cpu, memory, storage, 1, extended));
     b.nodeSelector(nodeSelector);
-    b.requiredNodeAffinity(
-        nodeReqs.isEmpty() ? List.of() : List.of(new NodeSelectorTerm(nodeReqs, List.of())));
+    List<NodeSelectorTerm> terms = new ArrayList<>();
+    if (!nodeReqs.isEmpty()) {
+      terms.add(new NodeSelectorTerm(nodeReqs, List.of()));
+    }
+    terms.addAll(extraTerms);
+    b.requiredNodeAffinity(terms);
     b.affinity(affinity).antiAffinity(anti).tolerations(tolerations);
     b.topologySpread(spread).hostPorts(ports);
     return b.build();

@@ -18,9 +18,9 @@ import java.util.Set;
 /**
  * Builds each group's {@link GroupTemplate}, CA's order of preference: a healthy member node
  * (Ready, schedulable, not being deleted), sanitised — its DaemonSet and mirror pods kept as
- * overhead, everything else dropped, autoscaler and node-condition taints removed; else the
- * declared cloud template plus the DaemonSets that would run on it; else any member as a last
- * resort.
+ * overhead (unless they are being deleted, as CA's podsExpectedOnFreshNode), everything else
+ * dropped, autoscaler and node-condition taints removed; else the declared cloud template plus the
+ * DaemonSets that would run on it; else any member as a last resort.
  */
 public final class GroupTemplates {
   /** Taints that describe a node's current state, not what a fresh node of the group will have. */
@@ -46,7 +46,8 @@ public final class GroupTemplates {
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
     Map<String, List<Pod>> overheadPods = new HashMap<>();
     for (Pod p : snapshot.pods()) {
-      if (p.nodeName().isPresent() && !p.isTerminal() && (p.isDaemonSetPod() || p.isMirror())) {
+      boolean leaving = p.isTerminal() || p.deletionTime().isPresent();
+      if (p.nodeName().isPresent() && !leaving && (p.isDaemonSetPod() || p.isMirror())) {
         overheadPods.computeIfAbsent(p.nodeName().get(), k -> new ArrayList<>()).add(p);
       }
     }

@@ -13,9 +13,9 @@ import java.util.Map;
 
 /**
  * Which pods scale-up should help (CA's pod list processors): pods the scheduler marked
- * unschedulable, minus those with a nominated node, DaemonSet pods, expendable pods (priority below
- * the cutoff) and pods younger than the scale-up delay. Pending pods come out highest priority
- * first; every pod left out has a reason.
+ * unschedulable, minus pods being deleted, those with a nominated node, DaemonSet pods, expendable
+ * pods (priority below the cutoff) and pods younger than the scale-up delay. Pending pods come out
+ * highest priority first; every pod left out has a reason.
  */
 public final class PendingPods {
   public static final String SCALE_UP_DELAY_ANNOTATION =
@@ -35,7 +35,11 @@ public final class PendingPods {
     List<Pod> pending = new ArrayList<>();
     Map<String, String> ignored = new LinkedHashMap<>();
     for (Pod p : pods) {
-      if (p.isScheduled() || p.isTerminal() || p.deletionTime().isPresent()) {
+      if (p.isScheduled() || p.isTerminal()) {
+        continue;
+      }
+      if (p.deletionTime().isPresent()) {
+        ignored.put(p.key(), "being deleted");
         continue;
       }
       String reason = reasonToIgnore(p, options, now);

@@ -1,5 +1,6 @@
 package dev.skyscaler.core.scheduling;
 
+import dev.skyscaler.core.model.LabelSelector;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodAffinityTerm;
 import dev.skyscaler.core.model.Resources;
@@ -8,9 +9,11 @@ import dev.skyscaler.core.model.TopologySpreadConstraint;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * An in-memory cluster the planner schedules pods into, with kube-scheduler's filters: the
@@ -116,12 +119,12 @@ public final class ClusterSimulation {
     if (r != null) {
       return r;
     }
+    if (!c.exemplar().hostPorts().isEmpty() && portConflict(c.exemplar(), n)) {
+      return SchedulingChecks.HOST_PORTS;
+    }
     r = SchedulingChecks.resourceReason(c.requests(), n);
     if (r != null) {
       return r;
-    }
-    if (!c.exemplar().hostPorts().isEmpty() && portConflict(c.exemplar(), n)) {
-      return SchedulingChecks.HOST_PORTS;
     }
     return domainReason(c, n);
   }
@@ -154,29 +157,12 @@ public final class ClusterSimulation {
     return k;
   }
 
-  /** kube-scheduler's InterPodAffinity and PodTopologySpread filters for one more pod. */
+  /**
+   * kube-scheduler's PodTopologySpread and InterPodAffinity filters for one more pod, in its plugin
+   * order so that the first failure is the reason it would give.
+   */
   private String domainReason(PodClass c, SimNode n) {
     Pod p = c.exemplar();
-    if (domains.repelledByExisting(p, n)) {
-      return SchedulingChecks.EXISTING_ANTI_AFFINITY;
-    }
-    for (PodAffinityTerm t : p.antiAffinity()) {
-      String d = n.labels().get(t.topologyKey());
-      if (d != null && domains.counts(termKey(t, p)).get(d) > 0) {
-        return SchedulingChecks.ANTI_AFFINITY;
-      }
-    }
-    for (PodAffinityTerm t : p.affinity()) {
-      String d = n.labels().get(t.topologyKey());
-      if (d == null) {
-        return SchedulingChecks.AFFINITY;
-      }
-      DomainIndex.Counts counts = domains.counts(termKey(t, p));
-      boolean firstOfItsKind = counts.total() == 0 && c.selects(t);
-      if (counts.get(d) == 0 && !firstOfItsKind) {
-        return SchedulingChecks.AFFINITY;
-      }
-    }
     List<TopologySpreadConstraint> spread = p.topologySpread();
     for (int i = 0; i < spread.size(); i++) {
       TopologySpreadConstraint t = spread.get(i);
@@ -190,7 +176,72 @@ public final class ClusterSimulation {
         return SchedulingChecks.SPREAD;
       }
     }
+    if (!p.affinity().isEmpty() && !affinitySatisfied(c, n)) {
+      return SchedulingChecks.AFFINITY;
+    }
+    for (PodAffinityTerm t : p.antiAffinity()) {
+      String d = n.labels().get(t.topologyKey());
+      if (d != null && domains.counts(termKey(t, p)).get(d) > 0) {
+        return SchedulingChecks.ANTI_AFFINITY;
+      }
+    }
+    if (domains.repelledByExisting(p, n)) {
+      return SchedulingChecks.EXISTING_ANTI_AFFINITY;
+    }
     return null;
+  }
+
+  /**
+   * kube-scheduler's required pod affinity: the node has every term's topology key and, for every
+   * term, its domain holds a pod matching all the terms; or no pod anywhere matches all the terms
+   * and the pod matches them itself (the first of a self-affine group).
+   */
+  private boolean affinitySatisfied(PodClass c, SimNode n) {
+    Pod p = c.exemplar();
+    boolean inEveryDomain = true;
+    boolean anyAnywhere = false;
+    for (PodAffinityTerm t : p.affinity()) {
+      String d = n.labels().get(t.topologyKey());
+      if (d == null) {
+        return false;
+      }
+      DomainIndex.Counts counts = domains.counts(affinityKey(t, p));
+      inEveryDomain &= counts.get(d) > 0;
+      anyAnywhere |= counts.total() > 0;
+    }
+    return inEveryDomain || (!anyAnywhere && p.affinity().stream().allMatch(c::selects));
+  }
+
+  /**
+   * Counts, per domain of {@code t}, the pods matching all the owner's affinity terms: with several
+   * terms kube-scheduler only counts a pod that matches every one of them.
+   */
+  private static CountKey affinityKey(PodAffinityTerm t, Pod owner) {
+    List<PodAffinityTerm> terms = owner.affinity();
+    if (terms.size() == 1) {
+      return termKey(t, owner);
+    }
+    List<LabelSelector.Requirement> all = new ArrayList<>();
+    Set<String> namespaces = null;
+    for (PodAffinityTerm term : terms) {
+      term.selector()
+          .matchLabels()
+          .forEach(
+              (k, v) ->
+                  all.add(new LabelSelector.Requirement(k, LabelSelector.Operator.IN, Set.of(v))));
+      all.addAll(term.selector().matchExpressions());
+      if (!term.allNamespaces()) {
+        Set<String> own = DomainIndex.namespacesOf(term, owner.namespace());
+        namespaces = namespaces == null ? new HashSet<>(own) : namespaces;
+        namespaces.retainAll(own);
+      }
+    }
+    return new CountKey(
+        new LabelSelector(Map.of(), all),
+        namespaces == null ? Set.of() : namespaces,
+        namespaces == null,
+        t.topologyKey(),
+        null);
   }
 
   /**
@@ -267,9 +318,20 @@ public final class ClusterSimulation {
             t.honorNodeAffinity() ? p.nodeSelector() : Map.of(),
             t.honorNodeAffinity() ? p.requiredNodeAffinity() : List.of(),
             p.tolerations(),
-            t.honorNodeTaints());
+            t.honorNodeTaints(),
+            hardSpreadKeys(p));
     return new CountKey(
         t.selector(), java.util.Set.of(p.namespace()), false, t.topologyKey(), filter);
+  }
+
+  private static Set<String> hardSpreadKeys(Pod p) {
+    Set<String> keys = new HashSet<>();
+    for (TopologySpreadConstraint t : p.topologySpread()) {
+      if (t.doNotSchedule()) {
+        keys.add(t.topologyKey());
+      }
+    }
+    return keys;
   }
 
   public void beginScratch() {

@@ -22,13 +22,21 @@ record CountKey(
     String topologyKey,
     NodeFilter nodeFilter) {
 
-  /** The nodes that count as domains for a spread constraint; null filter = every node. */
+  /**
+   * The nodes that count as domains for a spread constraint; null filter = every node. As in
+   * kube-scheduler, a node must carry the topology keys of all the pod's hard constraints ({@code
+   * requiredKeys}) to count for any of them.
+   */
   record NodeFilter(
       Map<String, String> nodeSelector,
       List<NodeSelectorTerm> affinity,
       List<Toleration> tolerations,
-      boolean honorTaints) {
+      boolean honorTaints,
+      Set<String> requiredKeys) {
     boolean admits(String nodeName, Map<String, String> labels, List<Taint> taints) {
+      if (!labels.keySet().containsAll(requiredKeys)) {
+        return false;
+      }
       if (!SchedulingChecks.matchesNodeSelection(nodeSelector, affinity, nodeName, labels)) {
         return false;
       }

@@ -105,19 +105,22 @@ public final class SchedulingChecks {
     return need <= 0 ? k : Math.min(k, free / need);
   }
 
-  /** kube-scheduler's NodeResourcesFit reasons for one pod that does not fit, joined. */
+  /**
+   * kube-scheduler's NodeResourcesFit reasons for one pod that does not fit, joined. Only resources
+   * the pod asks for count: running pods may overcommit a node, and a pod asking no cpu still fits.
+   */
   static String resourceReason(Resources r, SimNode n) {
     List<String> reasons = new ArrayList<>();
     if (n.freePods < 1) {
       reasons.add(TOO_MANY_PODS);
     }
-    if (r.cpu() > n.freeCpu) {
+    if (r.cpu() > 0 && r.cpu() > n.freeCpu) {
       reasons.add("Insufficient cpu");
     }
-    if (r.memory() > n.freeMemory) {
+    if (r.memory() > 0 && r.memory() > n.freeMemory) {
       reasons.add("Insufficient memory");
     }
-    if (r.ephemeralStorage() > n.freeStorage) {
+    if (r.ephemeralStorage() > 0 && r.ephemeralStorage() > n.freeStorage) {
       reasons.add("Insufficient ephemeral-storage");
     }
     for (Map.Entry<String, Long> e : r.extended().entrySet()) {
