@@ -87,7 +87,7 @@ class CommandLineTest {
 
   @Test
   void withoutNowTheScanTimeIsTheClockAndNowOverridesIt() throws IOException {
-    // The pending pods were created at 09:00; with a one-hour delay they count only from 10:00.
+    // The pending pods were created at 09:00; with a one-hour delay they count only after 10:00.
     Clock early = Clock.fixed(Instant.parse("2025-06-02T09:31:00Z"), ZoneOffset.UTC);
     Clock late = Clock.fixed(Instant.parse("2025-06-02T12:00:00Z"), ZoneOffset.UTC);
 
@@ -101,7 +101,7 @@ class CommandLineTest {
                 early,
                 plan(
                     "--new-pod-scale-up-delay=1h",
-                    "--now=2025-06-02T12:00:00+02:00",
+                    "--now=2025-06-02T12:01:00+02:00",
                     "--output=json")));
 
     assertThat(tooYoung.get("scaleUp")).isEmpty();

@@ -99,7 +99,12 @@ public record OptionFlag(
             "max-node-provision-time",
             "<duration>",
             GoDuration.format(s.maxNodeProvisionTime()),
-            "How long a requested node may take to register before the request is given up."));
+            "How long a requested node may take to register before the request is given up."),
+        single(
+            "max-node-startup-time",
+            "<duration>",
+            GoDuration.format(s.maxNodeStartupTime()),
+            "How long a registered node may stay NotReady and still count as booting."));
   }
 
   private static OptionFlag single(String name, String label, String dflt, String description) {

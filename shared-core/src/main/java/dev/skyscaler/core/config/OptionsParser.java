@@ -79,6 +79,7 @@ public final class OptionsParser {
     List<String> ignoreLabels = labels("balancing-ignore-label");
     double memoryRatio = ratio("memory-difference-ratio", s.memoryDifferenceRatio());
     Duration provisionTime = duration("max-node-provision-time", false, s.maxNodeProvisionTime());
+    Duration startupTime = duration("max-node-startup-time", false, s.maxNodeStartupTime());
     Map<Integer, List<String>> priorities = priorities(expanderPriorities);
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
@@ -98,6 +99,7 @@ public final class OptionsParser {
             ignoreLabels,
             memoryRatio,
             provisionTime,
+            startupTime,
             priorities,
             s.randomSeed()));
   }

@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * @param balancingIgnoreLabels {@code --balancing-ignore-label}, on top of CA's built-in list
  * @param memoryDifferenceRatio {@code --memory-difference-ratio}
  * @param maxNodeProvisionTime {@code --max-node-provision-time}
+ * @param maxNodeStartupTime {@code --max-node-startup-time}: a registered node that is not Ready
+ *     yet and younger than this is still booting, so it counts as upcoming capacity
  * @param expanderPriorities the priority expander's table: priority to node-group name regexes
  *     (CA's {@code cluster-autoscaler-priority-expander} ConfigMap)
  * @param randomSeed seed for the {@code random} expander, so a plan is reproducible
@@ -38,6 +40,7 @@ public record ScaleUpOptions(
     List<String> balancingIgnoreLabels,
     double memoryDifferenceRatio,
     Duration maxNodeProvisionTime,
+    Duration maxNodeStartupTime,
     Map<Integer, List<String>> expanderPriorities,
     long randomSeed) {
 
@@ -73,6 +76,7 @@ public record ScaleUpOptions(
     Objects.requireNonNull(newPodScaleUpDelay, "newPodScaleUpDelay");
     balancingIgnoreLabels = List.copyOf(balancingIgnoreLabels);
     Objects.requireNonNull(maxNodeProvisionTime, "maxNodeProvisionTime");
+    Objects.requireNonNull(maxNodeStartupTime, "maxNodeStartupTime");
     expanderPriorities = Map.copyOf(new TreeMap<>(expanderPriorities));
   }
 
@@ -89,6 +93,7 @@ public record ScaleUpOptions(
         false,
         List.of(),
         0.015,
+        Duration.ofMinutes(15),
         Duration.ofMinutes(15),
         Map.of(),
         0);
@@ -108,6 +113,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -126,6 +132,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -144,6 +151,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -162,6 +170,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -180,6 +189,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -198,6 +208,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -216,6 +227,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -234,6 +246,7 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         expanderPriorities,
         randomSeed);
   }
@@ -252,6 +265,83 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
+        expanderPriorities,
+        randomSeed);
+  }
+
+  public ScaleUpOptions withBalancingIgnoreLabels(List<String> v) {
+    return new ScaleUpOptions(
+        expanders,
+        maxNodesTotal,
+        coresTotal,
+        memoryTotal,
+        gpuTotal,
+        maxNodesPerScaleUp,
+        newPodScaleUpDelay,
+        expendablePodsPriorityCutoff,
+        balanceSimilarNodeGroups,
+        v,
+        memoryDifferenceRatio,
+        maxNodeProvisionTime,
+        maxNodeStartupTime,
+        expanderPriorities,
+        randomSeed);
+  }
+
+  public ScaleUpOptions withMemoryDifferenceRatio(double v) {
+    return new ScaleUpOptions(
+        expanders,
+        maxNodesTotal,
+        coresTotal,
+        memoryTotal,
+        gpuTotal,
+        maxNodesPerScaleUp,
+        newPodScaleUpDelay,
+        expendablePodsPriorityCutoff,
+        balanceSimilarNodeGroups,
+        balancingIgnoreLabels,
+        v,
+        maxNodeProvisionTime,
+        maxNodeStartupTime,
+        expanderPriorities,
+        randomSeed);
+  }
+
+  public ScaleUpOptions withMaxNodeProvisionTime(Duration v) {
+    return new ScaleUpOptions(
+        expanders,
+        maxNodesTotal,
+        coresTotal,
+        memoryTotal,
+        gpuTotal,
+        maxNodesPerScaleUp,
+        newPodScaleUpDelay,
+        expendablePodsPriorityCutoff,
+        balanceSimilarNodeGroups,
+        balancingIgnoreLabels,
+        memoryDifferenceRatio,
+        v,
+        maxNodeStartupTime,
+        expanderPriorities,
+        randomSeed);
+  }
+
+  public ScaleUpOptions withMaxNodeStartupTime(Duration v) {
+    return new ScaleUpOptions(
+        expanders,
+        maxNodesTotal,
+        coresTotal,
+        memoryTotal,
+        gpuTotal,
+        maxNodesPerScaleUp,
+        newPodScaleUpDelay,
+        expendablePodsPriorityCutoff,
+        balanceSimilarNodeGroups,
+        balancingIgnoreLabels,
+        memoryDifferenceRatio,
+        maxNodeProvisionTime,
+        v,
         expanderPriorities,
         randomSeed);
   }
@@ -270,7 +360,27 @@ public record ScaleUpOptions(
         balancingIgnoreLabels,
         memoryDifferenceRatio,
         maxNodeProvisionTime,
+        maxNodeStartupTime,
         v,
         randomSeed);
+  }
+
+  public ScaleUpOptions withRandomSeed(long v) {
+    return new ScaleUpOptions(
+        expanders,
+        maxNodesTotal,
+        coresTotal,
+        memoryTotal,
+        gpuTotal,
+        maxNodesPerScaleUp,
+        newPodScaleUpDelay,
+        expendablePodsPriorityCutoff,
+        balanceSimilarNodeGroups,
+        balancingIgnoreLabels,
+        memoryDifferenceRatio,
+        maxNodeProvisionTime,
+        maxNodeStartupTime,
+        expanderPriorities,
+        v);
   }
 }

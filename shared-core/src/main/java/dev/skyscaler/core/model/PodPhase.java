@@ -8,6 +8,12 @@ public enum PodPhase {
   FAILED,
   UNKNOWN;
 
+  /** The API spelling: {@code Pending}, {@code Running}, ... */
+  public String apiName() {
+    String n = name();
+    return n.charAt(0) + n.substring(1).toLowerCase(java.util.Locale.ROOT);
+  }
+
   /** Parses the API spelling ({@code Pending}, {@code Running}, ...); null means Pending. */
   public static PodPhase parse(String name) {
     if (name == null || name.isEmpty()) {

@@ -115,7 +115,7 @@ public final class FirstFitDecreasingEstimator {
     Resources r = c.requests();
     for (int i = 0; i < open.size() && left > 0; i++) {
       SimNode n = open.get(i);
-      if (n.freePods() < 1 || n.freeCpu() < r.cpu() || n.freeMemory() < r.memory()) {
+      if (!ScaleUpPlanner.mightFit(r, n)) {
         continue;
       }
       int k = sim.fit(c, n, left);

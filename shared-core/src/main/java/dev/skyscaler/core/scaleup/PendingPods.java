@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * Which pods scale-up should help (CA's pod list processors): pods the scheduler marked
  * unschedulable, minus pods being deleted, those with a nominated node, DaemonSet pods, expendable
- * pods (priority below the cutoff) and pods younger than the scale-up delay. Pending pods come out
- * highest priority first; every pod left out has a reason.
+ * pods (priority below the cutoff) and pods not older than the scale-up delay. Pending pods come
+ * out highest priority first; every pod left out has a reason.
  */
 public final class PendingPods {
   public static final String SCALE_UP_DELAY_ANNOTATION =
@@ -31,7 +31,8 @@ public final class PendingPods {
 
   private PendingPods() {}
 
-  public static Selection select(List<Pod> pods, ScaleUpOptions options, Instant now) {
+  public static Selection select(
+      List<Pod> pods, java.util.Set<String> nodeNames, ScaleUpOptions options, Instant now) {
     List<Pod> pending = new ArrayList<>();
     Map<String, String> ignored = new LinkedHashMap<>();
     for (Pod p : pods) {
@@ -42,7 +43,7 @@ public final class PendingPods {
         ignored.put(p.key(), "being deleted");
         continue;
       }
-      String reason = reasonToIgnore(p, options, now);
+      String reason = reasonToIgnore(p, nodeNames, options, now);
       if (reason == null) {
         pending.add(p);
       } else {
@@ -53,11 +54,13 @@ public final class PendingPods {
     return new Selection(pending, ignored);
   }
 
-  private static String reasonToIgnore(Pod p, ScaleUpOptions options, Instant now) {
+  private static String reasonToIgnore(
+      Pod p, java.util.Set<String> nodeNames, ScaleUpOptions options, Instant now) {
     if (!p.unschedulable()) {
       return "not marked unschedulable by the scheduler yet";
     }
-    if (p.nominatedNodeName().isPresent()) {
+    // a nomination to a node that is gone no longer holds the pod (CA treats it as pending)
+    if (p.nominatedNodeName().isPresent() && nodeNames.contains(p.nominatedNodeName().get())) {
       return "nominated to node " + p.nominatedNodeName().get() + " (waiting for preemption)";
     }
     if (p.isDaemonSetPod()) {
@@ -71,7 +74,7 @@ public final class PendingPods {
     }
     Duration delay = delayFor(p, options.newPodScaleUpDelay());
     Duration age = Duration.between(p.creationTime(), now);
-    if (age.compareTo(delay) < 0) {
+    if (!delay.isZero() && age.compareTo(delay) <= 0) { // CA: only pods older than the delay
       return "younger than the scale-up delay ("
           + age.getSeconds()
           + "s < "

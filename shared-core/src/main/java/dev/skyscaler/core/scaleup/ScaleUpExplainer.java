@@ -29,7 +29,7 @@ public final class ScaleUpExplainer {
     }
     if (pod.isTerminal()) {
       return new PodExplanation(
-          podKey, "finished (" + pod.phase() + "); ignored", Map.of(), Optional.empty());
+          podKey, "finished (" + pod.phase().apiName() + "); ignored", Map.of(), Optional.empty());
     }
     String ignored = planner.selection().ignored().get(podKey);
     if (ignored != null) {
@@ -39,7 +39,8 @@ public final class ScaleUpExplainer {
     for (ScaleUpPlanner.Assignment a : planner.assignments()) {
       if (a.podClass() == c && covers(a, c, pod)) {
         SimNode n = a.node();
-        Map<String, String> groups = verdicts(planner, c, snapshot, n.group());
+        Map<String, String> groups =
+            verdicts(planner, c, snapshot, n.kind() == SimNode.Kind.PLANNED ? n.group() : null);
         return switch (n.kind()) {
           case EXISTING ->
               new PodExplanation(

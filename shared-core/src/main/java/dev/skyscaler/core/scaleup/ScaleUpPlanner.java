@@ -58,8 +58,10 @@ public final class ScaleUpPlanner {
     this.options = options;
     this.templates = GroupTemplates.build(snapshot);
     this.limits = new ScaleUpLimits(options);
-    this.sim = SimulatedCluster.load(snapshot, templates, options, factory, limits);
-    this.selection = PendingPods.select(snapshot.pods(), options, now);
+    this.sim = SimulatedCluster.load(snapshot, templates, options, now, factory, limits);
+    java.util.Set<String> nodeNames = new HashSet<>();
+    snapshot.nodes().forEach(n -> nodeNames.add(n.name()));
+    this.selection = PendingPods.select(snapshot.pods(), nodeNames, options, now);
     this.classes = EquivalenceClasses.of(selection.pending());
     this.remaining = new int[classes.size()];
     for (PodClass c : classes) {
@@ -287,10 +289,7 @@ public final class ScaleUpPlanner {
     var r = c.requests();
     for (int i = 0; i < nodes.size() && remaining[c.id()] > 0; i++) {
       SimNode n = nodes.get(i);
-      if (n.freePods() < 1 || n.freeCpu() < r.cpu() || n.freeMemory() < r.memory()) {
-        continue;
-      }
-      if (sim.staticReason(c, n) != null) {
+      if (!mightFit(r, n) || sim.staticReason(c, n) != null) {
         continue;
       }
       int k = sim.fit(c, n, remaining[c.id()]);
@@ -301,6 +300,13 @@ public final class ScaleUpPlanner {
         assignments.add(new Assignment(c, from, k, n));
       }
     }
+  }
+
+  /** A cheap pre-check: only resources the pod asks for can rule a node out (kube-scheduler). */
+  static boolean mightFit(dev.skyscaler.core.model.Resources r, SimNode n) {
+    return n.freePods() >= 1
+        && (r.cpu() == 0 || n.freeCpu() >= r.cpu())
+        && (r.memory() == 0 || n.freeMemory() >= r.memory());
   }
 
   /** The scale-ups: nodes that received pods (all nodes of a balanced split). */

@@ -7,6 +7,8 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.SimNode;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -23,12 +25,13 @@ final class SimulatedCluster {
       ClusterSnapshot snapshot,
       Map<String, GroupTemplate> templates,
       ScaleUpOptions options,
+      Instant now,
       FirstFitDecreasingEstimator.NodeFactory factory,
       ScaleUpLimits limits) {
     ClusterSimulation sim = new ClusterSimulation();
     Map<String, String> groupOf = new HashMap<>();
-    java.util.Set<String> nodeNames = new java.util.HashSet<>();
-    snapshot.nodes().forEach(n -> nodeNames.add(n.name()));
+    Map<String, Node> nodes = new HashMap<>();
+    snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
     for (NodeGroup g : snapshot.nodeGroups()) {
       g.memberNodes().forEach(n -> groupOf.put(n, g.name()));
     }
@@ -56,15 +59,34 @@ final class SimulatedCluster {
     }
     for (NodeGroup g : snapshot.nodeGroups()) {
       GroupTemplate t = templates.get(g.name());
-      int registered = (int) g.memberNodes().stream().filter(nodeNames::contains).count();
-      int upcoming = Math.max(0, g.targetSize() - registered);
+      int registered = 0;
+      int booting = 0;
+      for (String member : g.memberNodes()) {
+        Node n = nodes.get(member);
+        if (n != null) {
+          registered++;
+          if (isBooting(n, now, options.maxNodeStartupTime())) {
+            booting++;
+          }
+        }
+      }
+      int requested = Math.max(0, g.targetSize() - registered);
       if (t != null) {
-        for (int i = 0; i < upcoming; i++) {
+        for (int i = 0; i < requested + booting; i++) {
           factory.add(sim, t, SimNode.Kind.UPCOMING);
         }
-        limits.add(t.allocatable(), upcoming);
+        limits.add(t.allocatable(), requested); // booting nodes are counted as registered
       }
     }
     return sim;
+  }
+
+  /**
+   * A registered node that is not Ready yet but young enough to be still starting (CA's
+   * NotStarted): it stands in the simulation as a template node until it is Ready, so the pods
+   * waiting for it do not cause a second one.
+   */
+  static boolean isBooting(Node n, Instant now, Duration startupTime) {
+    return !n.ready() && Duration.between(n.creationTime(), now).compareTo(startupTime) < 0;
   }
 }

@@ -130,11 +130,11 @@ class PendingPodRulesTest {
             .build(),
         rule("a succeeded pod is finished")
             .given(emptyGroupWith(pod("job").cpu("1").phase(PodPhase.SUCCEEDED)))
-            .summary("job", "finished (SUCCEEDED); ignored")
+            .summary("job", "finished (Succeeded); ignored")
             .build(),
         rule("a failed pod is finished")
             .given(emptyGroupWith(pod("job").cpu("1").phase(PodPhase.FAILED)))
-            .summary("job", "finished (FAILED); ignored")
+            .summary("job", "finished (Failed); ignored")
             .build(),
         rule("a pod being deleted is not helped")
             .given(emptyGroupWith(pod("web").cpu("1").deletingAt(NOW.minusSeconds(1))))

@@ -18,21 +18,7 @@ class SimilarNodeGroupsTest {
 
   private static ScaleUpOptions ignoring(List<String> labels) {
     ScaleUpOptions d = ScaleUpOptions.defaults();
-    return new ScaleUpOptions(
-        d.expanders(),
-        d.maxNodesTotal(),
-        d.coresTotal(),
-        d.memoryTotal(),
-        d.gpuTotal(),
-        d.maxNodesPerScaleUp(),
-        d.newPodScaleUpDelay(),
-        d.expendablePodsPriorityCutoff(),
-        true,
-        labels,
-        d.memoryDifferenceRatio(),
-        d.maxNodeProvisionTime(),
-        d.expanderPriorities(),
-        d.randomSeed());
+    return d.withBalanceSimilarNodeGroups(true).withBalancingIgnoreLabels(labels);
   }
 
   static Stream<Arguments> pairs() {
@@ -114,22 +100,7 @@ class SimilarNodeGroupsTest {
   void theMemoryToleranceComesFromTheOptions() {
     GroupTemplate other = templateOf("other").memory(16 * GI * 98 / 100).build();
     ScaleUpOptions loose = ignoring(List.of());
-    ScaleUpOptions threePercent =
-        new ScaleUpOptions(
-            loose.expanders(),
-            loose.maxNodesTotal(),
-            loose.coresTotal(),
-            loose.memoryTotal(),
-            loose.gpuTotal(),
-            loose.maxNodesPerScaleUp(),
-            loose.newPodScaleUpDelay(),
-            loose.expendablePodsPriorityCutoff(),
-            true,
-            List.of(),
-            0.03,
-            loose.maxNodeProvisionTime(),
-            loose.expanderPriorities(),
-            loose.randomSeed());
+    ScaleUpOptions threePercent = loose.withMemoryDifferenceRatio(0.03);
     assertThat(SimilarNodeGroups.similarTo(CHOSEN, List.of(other), threePercent))
         .containsExactly(other);
   }
