@@ -1,6 +1,9 @@
 package dev.skyscaler.core.scaleup;
 
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.model.TopologySpreadConstraint;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SimNode;
@@ -14,12 +17,13 @@ import java.util.function.Predicate;
  * only compares groups; this packs tighter:
  *
  * <ol>
- *   <li>pods whose placement depends on other pods (affinity, anti-affinity, hard spread, host
- *       ports) go first, through the full scheduling simulation, one at a time, each onto the node
- *       it fills best;
- *   <li>the rest depend only on resources, so {@link VectorBinPacker} packs them on plain arrays —
- *       first into the room the constrained pods left, then into new nodes — and the result is
- *       replayed into the simulation.
+ *   <li>pods whose placement differs from node to node of the group (host ports; affinity,
+ *       anti-affinity or hard spread per hostname) go first, through the full scheduling
+ *       simulation, largest first, first fit;
+ *   <li>for the rest every new node is alike — only resources matter, plus a total cap where a
+ *       zone-level spread limits how many the zone takes — so {@link VectorBinPacker} packs them on
+ *       plain arrays, first into the room the constrained pods left, then into new nodes, and the
+ *       result is replayed into the simulation, which checks every placement again.
  * </ol>
  */
 final class NodePacker {
@@ -67,14 +71,38 @@ final class NodePacker {
     List<PodClass> simple = new ArrayList<>();
     for (PodClass c : classes) {
       if (remaining[c.id()] > 0 && FirstFitDecreasingEstimator.fitsTemplate(c, template)) {
-        boolean plain = !c.domainSensitive() && c.exemplar().hostPorts().isEmpty();
-        (plain ? simple : constrained).add(c);
+        (sameOnEveryNode(c, template) ? simple : constrained).add(c);
       }
     }
+    constrained.sort(FirstFitDecreasingEstimator.decreasing(template.allocatable()));
     NodePacker packer = new NodePacker(sim, template, remaining, mayOpenNodes, factory);
     packer.packConstrained(constrained, maxNodes);
     packer.packSimple(simple, maxNodes);
     return new Result(packer.opened.size(), packer.placements);
+  }
+
+  /**
+   * True when every new node of the group treats the class alike, so only resources (and a total
+   * cap) matter: no host ports, and every affinity, anti-affinity and spread term keyed on a label
+   * the template fixes for all its nodes (a zone, say) rather than one each node has its own of.
+   */
+  static boolean sameOnEveryNode(PodClass c, GroupTemplate t) {
+    Pod p = c.exemplar();
+    if (!p.hostPorts().isEmpty()) {
+      return false;
+    }
+    List<String> keys = new ArrayList<>();
+    p.affinity().forEach(a -> keys.add(a.topologyKey()));
+    p.antiAffinity().forEach(a -> keys.add(a.topologyKey()));
+    p.topologySpread().stream()
+        .filter(TopologySpreadConstraint::doNotSchedule)
+        .forEach(s -> keys.add(s.topologyKey()));
+    for (String key : keys) {
+      if (Node.HOSTNAME_LABEL.equals(key) || !t.labels().containsKey(key)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void packConstrained(List<PodClass> candidates, int maxNodes) {
@@ -119,10 +147,11 @@ final class NodePacker {
     long[][] demand = new long[classes.size()][];
     int[] count = new int[classes.size()];
     boolean[] opener = new boolean[classes.size()];
+    long[] caps = domainCaps(classes);
     for (int k = 0; k < classes.size(); k++) {
       PodClass c = classes.get(k);
       demand[k] = vector(c.requests(), extended);
-      count[k] = remaining[c.id()];
+      count[k] = (int) Math.min(remaining[c.id()], caps[k]);
       opener[k] = mayOpenNodes.test(c);
     }
     List<long[]> initial = new ArrayList<>();
@@ -149,6 +178,22 @@ final class NodePacker {
         }
       }
     }
+  }
+
+  /** What the group's domain still admits of each class (spread room), probed on a fresh node. */
+  private long[] domainCaps(List<PodClass> classes) {
+    long[] caps = new long[classes.size()];
+    sim.beginScratch();
+    try {
+      SimNode probe = factory.add(sim, template, SimNode.Kind.SCRATCH);
+      for (int k = 0; k < classes.size(); k++) {
+        PodClass c = classes.get(k);
+        caps[k] = c.domainSensitive() ? sim.domainRoom(c, probe) : Long.MAX_VALUE;
+      }
+    } finally {
+      sim.discardScratch();
+    }
+    return caps;
   }
 
   private static List<String> extendedNames(List<PodClass> classes) {

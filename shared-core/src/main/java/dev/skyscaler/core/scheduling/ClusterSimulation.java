@@ -113,6 +113,15 @@ public final class ClusterSimulation {
     return (int) k;
   }
 
+  /**
+   * How many pods of the class the node's topology domains admit, resources aside: 0 when affinity
+   * or anti-affinity rule the node out, the spread room otherwise (Long.MAX_VALUE when unbounded).
+   * Callers check {@link #staticReason} first.
+   */
+  public long domainRoom(PodClass c, SimNode n) {
+    return domainFit(c, n, Long.MAX_VALUE);
+  }
+
   /** The reason {@link #fit} returns 0 for one pod of the class, or null when one fits. */
   public String reason(PodClass c, SimNode n) {
     String r = staticReason(c, n);
