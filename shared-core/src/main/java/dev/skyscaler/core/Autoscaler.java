@@ -5,10 +5,9 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
+import dev.skyscaler.core.scaleup.ScaleUpExplainer;
+import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * The autoscaler loop as a pure function: the same inputs give the same plan. Every front end (the
@@ -24,7 +23,8 @@ public final class Autoscaler {
    */
   public static Plan runOnce(
       ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
-    return new Plan(List.of(), List.of(), List.of(), state); // filled in by the scale-up planner
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
+    return new Plan(scaleUp.scaleUps(), scaleUp.noScaleUps(), scaleUp.warnings(), state);
   }
 
   /**
@@ -39,6 +39,7 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    return new PodExplanation(podKey, "not implemented yet", Map.of(), Optional.empty());
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
+    return ScaleUpExplainer.explain(scaleUp, snapshot, podKey);
   }
 }

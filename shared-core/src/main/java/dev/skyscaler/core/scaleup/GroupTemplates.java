@@ -1,0 +1,109 @@
+package dev.skyscaler.core.scaleup;
+
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.model.Taint;
+import dev.skyscaler.core.scheduling.SchedulingChecks;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds each group's {@link GroupTemplate}, CA's order of preference: a healthy member node
+ * (Ready, schedulable, not being deleted), sanitised — its DaemonSet and mirror pods kept as
+ * overhead, everything else dropped, autoscaler and node-condition taints removed; else the
+ * declared cloud template plus the DaemonSets that would run on it; else any member as a last
+ * resort.
+ */
+public final class GroupTemplates {
+  /** Taints that describe a node's current state, not what a fresh node of the group will have. */
+  private static final Set<String> TRANSIENT_TAINTS =
+      Set.of(
+          "ToBeDeletedByClusterAutoscaler",
+          "DeletionCandidateOfClusterAutoscaler",
+          "node.kubernetes.io/not-ready",
+          "node.kubernetes.io/unreachable",
+          "node.kubernetes.io/unschedulable",
+          "node.kubernetes.io/memory-pressure",
+          "node.kubernetes.io/disk-pressure",
+          "node.kubernetes.io/pid-pressure",
+          "node.kubernetes.io/network-unavailable",
+          "node.cloudprovider.kubernetes.io/uninitialized",
+          "node.cloudprovider.kubernetes.io/shutdown");
+
+  private GroupTemplates() {}
+
+  /** Templates by group name, in the snapshot's group order. */
+  public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot) {
+    Map<String, Node> nodes = new HashMap<>();
+    snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
+    Map<String, List<Pod>> overheadPods = new HashMap<>();
+    for (Pod p : snapshot.pods()) {
+      if (p.nodeName().isPresent() && !p.isTerminal() && (p.isDaemonSetPod() || p.isMirror())) {
+        overheadPods.computeIfAbsent(p.nodeName().get(), k -> new ArrayList<>()).add(p);
+      }
+    }
+    Map<String, GroupTemplate> result = new LinkedHashMap<>();
+    for (NodeGroup g : snapshot.nodeGroups()) {
+      Node healthy = null;
+      Node any = null;
+      for (String member : g.memberNodes().stream().sorted().toList()) {
+        Node n = nodes.get(member);
+        if (n == null) {
+          continue;
+        }
+        any = any == null ? n : any;
+        if (healthy == null && n.ready() && !n.unschedulable() && !beingDeleted(n)) {
+          healthy = n;
+        }
+      }
+      if (healthy != null) {
+        result.put(g.name(), fromMember(g, healthy, overheadPods));
+      } else if (g.template().isPresent()) {
+        result.put(g.name(), fromDeclared(g, snapshot.daemonSets()));
+      } else if (any != null) {
+        result.put(g.name(), fromMember(g, any, overheadPods));
+      }
+    }
+    return result;
+  }
+
+  private static boolean beingDeleted(Node n) {
+    return n.taints().stream().anyMatch(t -> t.key().equals("ToBeDeletedByClusterAutoscaler"));
+  }
+
+  private static GroupTemplate fromMember(
+      NodeGroup g, Node n, Map<String, List<Pod>> overheadPods) {
+    Resources overhead = Resources.ZERO;
+    List<Pod> pods = overheadPods.getOrDefault(n.name(), List.of());
+    for (Pod p : pods) {
+      overhead = overhead.plus(p.requests());
+    }
+    Map<String, String> labels = new HashMap<>(n.labels());
+    labels.remove(Node.HOSTNAME_LABEL);
+    return new GroupTemplate(g, n.allocatable(), labels, sanitise(n.taints()), overhead, true);
+  }
+
+  private static GroupTemplate fromDeclared(NodeGroup g, List<DaemonSet> daemonSets) {
+    var t = g.template().orElseThrow();
+    Resources overhead = Resources.ZERO;
+    for (DaemonSet ds : daemonSets) {
+      Pod p = ds.podTemplate();
+      if (SchedulingChecks.staticReason(p, "template", t.labels(), t.taints(), false) == null) {
+        overhead = overhead.plus(p.requests());
+      }
+    }
+    return new GroupTemplate(g, t.capacity(), t.labels(), sanitise(t.taints()), overhead, false);
+  }
+
+  private static List<Taint> sanitise(List<Taint> taints) {
+    return taints.stream().filter(t -> !TRANSIENT_TAINTS.contains(t.key())).toList();
+  }
+}

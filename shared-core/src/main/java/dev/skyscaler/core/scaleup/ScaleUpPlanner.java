@@ -1,0 +1,373 @@
+package dev.skyscaler.core.scaleup;
+
+import dev.skyscaler.core.config.ScaleUpOptions;
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.plan.NoScaleUp;
+import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.scaleup.balance.BalancedSplit;
+import dev.skyscaler.core.scaleup.balance.SimilarNodeGroups;
+import dev.skyscaler.core.scaleup.expander.ExpanderChain;
+import dev.skyscaler.core.scheduling.ClusterSimulation;
+import dev.skyscaler.core.scheduling.EquivalenceClasses;
+import dev.skyscaler.core.scheduling.PodClass;
+import dev.skyscaler.core.scheduling.SimNode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Scale-up, DESIGN §4: select the pending pods, drop those that fit existing or upcoming nodes,
+ * then in rounds: estimate every group (FFD), let the expander chain choose, split across similar
+ * groups when balancing, add the planned nodes and schedule onto them — until no group helps any
+ * pod still pending. Unlike CA's one option per loop, one scan plans CPU and GPU pods across groups
+ * together. Pods left over get a reason per group.
+ *
+ * <p>One instance plans one scan; it is not thread-safe.
+ */
+public final class ScaleUpPlanner {
+  private static final int MAX_ROUNDS = 10_000;
+
+  private final ClusterSnapshot snapshot;
+  private final ScaleUpOptions options;
+  private final Map<String, GroupTemplate> templates;
+  private final FirstFitDecreasingEstimator.NodeFactory factory =
+      new FirstFitDecreasingEstimator.NodeFactory();
+  private final ScaleUpLimits limits;
+  private final ClusterSimulation sim;
+  private final PendingPods.Selection selection;
+  private final List<PodClass> classes;
+  private final int[] remaining;
+  private final Map<String, Integer> planned = new LinkedHashMap<>();
+  private final Set<String> balancedNodes = new HashSet<>();
+  private final List<Assignment> assignments = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+
+  /** A run of pods of one class placed on one simulated node. */
+  record Assignment(PodClass podClass, int from, int count, SimNode node) {}
+
+  public ScaleUpPlanner(ClusterSnapshot snapshot, ScaleUpOptions options, Instant now) {
+    this.snapshot = snapshot;
+    this.options = options;
+    this.templates = GroupTemplates.build(snapshot);
+    this.limits = new ScaleUpLimits(options);
+    this.sim = SimulatedCluster.load(snapshot, templates, options, factory, limits);
+    this.selection = PendingPods.select(snapshot.pods(), options, now);
+    this.classes = EquivalenceClasses.of(selection.pending());
+    this.remaining = new int[classes.size()];
+    for (PodClass c : classes) {
+      remaining[c.id()] = c.size();
+    }
+    for (NodeGroup g : snapshot.nodeGroups()) {
+      if (!templates.containsKey(g.name())) {
+        warnings.add(
+            "node group " + g.name() + " has no usable node and no template: it cannot scale up");
+      }
+    }
+  }
+
+  /** Runs the rounds; call once. */
+  public ScaleUpPlanner plan() {
+    ExpanderChain chain = ExpanderChain.from(options);
+    scheduleOnWorld(classes, sim.nodes());
+    for (int round = 0; round < MAX_ROUNDS && anyRemaining(); round++) {
+      List<ExpansionOption> candidates = expansionOptions();
+      if (candidates.isEmpty()) {
+        break;
+      }
+      ExpanderChain.Choice choice = chain.choose(candidates);
+      choice.warnings().stream().filter(w -> !warnings.contains(w)).forEach(warnings::add);
+      if (choice.best().isEmpty()) {
+        break;
+      }
+      ExpansionOption best = choice.best().get();
+      List<SimNode> added = addPlannedNodes(best, candidates);
+      List<PodClass> order = new ArrayList<>(classes);
+      order.sort(FirstFitDecreasingEstimator.decreasing(best.template().allocatable()));
+      if (scheduleOnNewNodes(order, added) == 0) {
+        break; // the estimate and the placement disagree; stop rather than loop
+      }
+    }
+    sim.clearSpreadTargets();
+    return this;
+  }
+
+  private boolean anyRemaining() {
+    for (int r : remaining) {
+      if (r > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  int headroom(GroupTemplate t) {
+    NodeGroup g = t.group();
+    int p = planned.getOrDefault(g.name(), 0);
+    long room = (long) g.maxSize() - g.targetSize() - p;
+    room = Math.min(room, (long) options.maxNodesPerScaleUp() - p);
+    room = Math.min(room, limits.headroom(t.allocatable()));
+    return (int) Math.max(0, room);
+  }
+
+  private List<ExpansionOption> expansionOptions() {
+    SpreadTargets.apply(sim, classes, remaining, templates.values(), this::headroom);
+    Set<PodClass> cpuHomed = classesWithANonGpuHome();
+    List<ExpansionOption> result = new ArrayList<>();
+    for (GroupTemplate t : templates.values()) {
+      int room = headroom(t);
+      if (room == 0) {
+        continue;
+      }
+      var estimate =
+          FirstFitDecreasingEstimator.estimate(
+              sim,
+              t,
+              classes,
+              remaining,
+              room,
+              c -> !t.hasGpu() || c.needsGpu() || !cpuHomed.contains(c),
+              factory);
+      if (estimate.nodeCount() > 0) {
+        result.add(new ExpansionOption(t, estimate.nodeCount(), podsOf(estimate.placed())));
+      }
+    }
+    return result;
+  }
+
+  /** Classes that need no GPU and fit a fresh node of some non-GPU group with room. */
+  private Set<PodClass> classesWithANonGpuHome() {
+    Set<PodClass> homed = new HashSet<>();
+    for (GroupTemplate t : templates.values()) {
+      if (t.hasGpu() || headroom(t) == 0) {
+        continue;
+      }
+      var room = t.allocatable().minusFloor(t.daemonSetOverhead());
+      for (PodClass c : classes) {
+        if (!c.needsGpu()
+            && remaining[c.id()] > 0
+            && c.requests().fitsIn(room)
+            && FirstFitDecreasingEstimator.fitsTemplate(c, t)) {
+          homed.add(c);
+        }
+      }
+    }
+    return homed;
+  }
+
+  private List<Pod> podsOf(Map<PodClass, Integer> placed) {
+    List<Pod> pods = new ArrayList<>();
+    placed.entrySet().stream()
+        .sorted(Comparator.comparingInt(e -> e.getKey().id()))
+        .forEach(
+            e -> {
+              PodClass c = e.getKey();
+              int from = c.size() - remaining[c.id()];
+              pods.addAll(c.pods().subList(from, from + e.getValue()));
+            });
+    return pods;
+  }
+
+  private List<SimNode> addPlannedNodes(ExpansionOption best, List<ExpansionOption> candidates) {
+    Map<String, Integer> split = new LinkedHashMap<>();
+    boolean balanced = false;
+    if (options.balanceSimilarNodeGroups()) {
+      List<GroupTemplate> others = new ArrayList<>();
+      for (ExpansionOption o : candidates) {
+        if (!o.groupName().equals(best.groupName())) {
+          others.add(o.template());
+        }
+      }
+      List<GroupTemplate> similar =
+          SimilarNodeGroups.similarTo(best.template(), others, options).stream()
+              .filter(t -> hostsAll(t, best))
+              .toList();
+      if (!similar.isEmpty()) {
+        List<NodeGroup> groups = new ArrayList<>();
+        groups.add(withPlanned(best.template()));
+        similar.forEach(t -> groups.add(withPlanned(t)));
+        split.putAll(BalancedSplit.split(best.nodeCount(), groups));
+        balanced = true;
+      }
+    }
+    if (split.isEmpty()) {
+      split.put(best.groupName(), best.nodeCount());
+    }
+    List<SimNode> added = new ArrayList<>();
+    for (var e : split.entrySet()) {
+      GroupTemplate t = templates.get(e.getKey());
+      for (int i = 0; i < e.getValue(); i++) {
+        SimNode n = factory.add(sim, t, SimNode.Kind.PLANNED);
+        added.add(n);
+        if (balanced) {
+          balancedNodes.add(n.name());
+        }
+      }
+      planned.merge(e.getKey(), e.getValue(), Integer::sum);
+      limits.add(t.allocatable(), e.getValue());
+    }
+    return added;
+  }
+
+  /** A similar group must host every class the chosen one hosts (CA: equal pod groups). */
+  private boolean hostsAll(GroupTemplate t, ExpansionOption best) {
+    for (PodClass c : classes) {
+      if (remaining[c.id()] > 0
+          && FirstFitDecreasingEstimator.fitsTemplate(c, best.template())
+          && !FirstFitDecreasingEstimator.fitsTemplate(c, t)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The group as balancing sees it: planned nodes counted in, capped by this scan's room. */
+  private NodeGroup withPlanned(GroupTemplate t) {
+    NodeGroup g = t.group();
+    int target = g.targetSize() + planned.getOrDefault(g.name(), 0);
+    int max = Math.max(target, Math.min(g.maxSize(), target + headroom(t)));
+    return new NodeGroup(
+        g.name(),
+        Math.min(g.minSize(), max),
+        max,
+        target,
+        g.memberNodes(),
+        g.template()
+            .or(
+                () ->
+                    Optional.of(
+                        new dev.skyscaler.core.model.NodeTemplate(
+                            t.allocatable(), t.labels(), t.taints()))),
+        g.price());
+  }
+
+  private void scheduleOnWorld(List<PodClass> order, List<SimNode> nodes) {
+    for (PodClass c : order) {
+      place(c, nodes);
+    }
+  }
+
+  /**
+   * Schedules onto the nodes just added; pods with affinity or spread also retry every node, since
+   * new nodes can change which domains they may use.
+   */
+  private int scheduleOnNewNodes(List<PodClass> order, List<SimNode> added) {
+    List<SimNode> candidates = new ArrayList<>();
+    for (SimNode n : sim.nodes()) {
+      if (n.kind() == SimNode.Kind.PLANNED) {
+        candidates.add(n);
+      }
+    }
+    int before = assignments.size();
+    for (PodClass c : order) {
+      place(c, c.domainSensitive() ? sim.nodes() : candidates);
+    }
+    return assignments.size() - before;
+  }
+
+  private void place(PodClass c, List<SimNode> nodes) {
+    var r = c.requests();
+    for (int i = 0; i < nodes.size() && remaining[c.id()] > 0; i++) {
+      SimNode n = nodes.get(i);
+      if (n.freePods() < 1 || n.freeCpu() < r.cpu() || n.freeMemory() < r.memory()) {
+        continue;
+      }
+      if (sim.staticReason(c, n) != null) {
+        continue;
+      }
+      int k = sim.fit(c, n, remaining[c.id()]);
+      if (k > 0) {
+        int from = c.size() - remaining[c.id()];
+        sim.place(c, n, k);
+        remaining[c.id()] -= k;
+        assignments.add(new Assignment(c, from, k, n));
+      }
+    }
+  }
+
+  /** The scale-ups: nodes that received pods (all nodes of a balanced split). */
+  public List<ScaleUp> scaleUps() {
+    Map<String, List<String>> pods = new LinkedHashMap<>();
+    Map<String, Set<String>> usedNodes = new LinkedHashMap<>();
+    for (Assignment a : assignments) {
+      SimNode n = a.node();
+      if (n.kind() != SimNode.Kind.PLANNED) {
+        continue;
+      }
+      usedNodes.computeIfAbsent(n.group(), k -> new HashSet<>()).add(n.name());
+      List<String> list = pods.computeIfAbsent(n.group(), k -> new ArrayList<>());
+      for (Pod p : a.podClass().pods().subList(a.from(), a.from() + a.count())) {
+        list.add(p.key());
+      }
+    }
+    for (SimNode n : sim.nodes()) {
+      if (balancedNodes.contains(n.name())) {
+        usedNodes.computeIfAbsent(n.group(), k -> new HashSet<>()).add(n.name());
+      }
+    }
+    List<ScaleUp> result = new ArrayList<>();
+    usedNodes.keySet().stream()
+        .sorted()
+        .forEach(
+            g ->
+                result.add(
+                    new ScaleUp(
+                        g,
+                        usedNodes.get(g).size(),
+                        templates.get(g).group().targetSize(),
+                        pods.getOrDefault(g, List.of()))));
+    return result;
+  }
+
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /** Pods still pending after every round, with the reason each group could not help. */
+  public List<NoScaleUp> noScaleUps() {
+    List<NoScaleUp> result = new ArrayList<>();
+    for (PodClass c : classes) {
+      if (remaining[c.id()] == 0) {
+        continue;
+      }
+      Map<String, String> reasons = reasons(c);
+      for (Pod p : c.pods().subList(c.size() - remaining[c.id()], c.size())) {
+        result.add(new NoScaleUp(p.key(), reasons));
+      }
+    }
+    return result;
+  }
+
+  /** Per group: why the class gets no (further) node there. */
+  Map<String, String> reasons(PodClass c) {
+    return new NoScaleUpReasons(sim, templates, factory, limits, options, this::headroom, planned)
+        .of(c, snapshot.nodeGroups());
+  }
+
+  ClusterSimulation simulation() {
+    return sim;
+  }
+
+  PendingPods.Selection selection() {
+    return selection;
+  }
+
+  List<PodClass> classes() {
+    return classes;
+  }
+
+  List<Assignment> assignments() {
+    return assignments;
+  }
+
+  Map<String, GroupTemplate> templates() {
+    return templates;
+  }
+}

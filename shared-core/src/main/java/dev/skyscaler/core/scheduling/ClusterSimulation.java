@@ -1,0 +1,304 @@
+package dev.skyscaler.core.scheduling;
+
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodAffinityTerm;
+import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.model.Taint;
+import dev.skyscaler.core.model.TopologySpreadConstraint;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An in-memory cluster the planner schedules pods into, with kube-scheduler's filters: the
+ * node-local ones ({@link SchedulingChecks}) plus host ports, required inter-pod affinity and
+ * anti-affinity (any topology key, both directions) and DoNotSchedule topology spread, counting
+ * every eligible node's domain as kube-scheduler does.
+ *
+ * <p>Nodes added after {@link #beginScratch()} form a scratch layer: an estimate builds on it and
+ * then {@link #discardScratch()} forgets it or {@link #commitScratch()} keeps it.
+ */
+public final class ClusterSimulation {
+  private final List<SimNode> world = new ArrayList<>();
+  private final List<SimNode> scratch = new ArrayList<>();
+  private final Map<String, SimNode> byName = new HashMap<>();
+  private final DomainIndex domains = new DomainIndex(world, scratch);
+  private final Map<PodClass, long[]> spreadTargets = new HashMap<>();
+  private boolean inScratch;
+
+  /** Adds a node; during a scratch phase it joins the scratch layer. */
+  public SimNode addNode(
+      String name,
+      Map<String, String> labels,
+      List<Taint> taints,
+      boolean unschedulable,
+      String group,
+      SimNode.Kind kind,
+      Resources allocatable) {
+    if (byName.containsKey(name)) {
+      throw new IllegalArgumentException("simulated node " + name + " exists already");
+    }
+    SimNode n =
+        new SimNode(
+            name,
+            labels,
+            taints,
+            unschedulable,
+            group,
+            inScratch ? SimNode.Kind.SCRATCH : kind,
+            allocatable);
+    (inScratch ? scratch : world).add(n);
+    byName.put(name, n);
+    domains.nodeAdded(n);
+    return n;
+  }
+
+  public List<SimNode> nodes() {
+    return Collections.unmodifiableList(world);
+  }
+
+  public List<SimNode> scratchNodes() {
+    return Collections.unmodifiableList(scratch);
+  }
+
+  public Optional<SimNode> node(String name) {
+    return Optional.ofNullable(byName.get(name));
+  }
+
+  /** Records a pod that already runs on {@code n}, whether or not it would fit. */
+  public void placeExisting(Pod pod, SimNode n) {
+    n.add(pod, 1);
+    domains.placed(n, pod, 1);
+  }
+
+  /** Places {@code count} pods of the class on {@code n}; the caller checked {@link #fit}. */
+  public void place(PodClass c, SimNode n, int count) {
+    if (count > 0) {
+      n.add(c.exemplar(), count);
+      domains.placed(n, c.exemplar(), count);
+    }
+  }
+
+  /** Why the class may never go on {@code n} whatever else runs there, or null. */
+  public String staticReason(PodClass c, SimNode n) {
+    return SchedulingChecks.staticReason(
+        c.exemplar(), n.name(), n.labels(), n.taints(), n.unschedulable());
+  }
+
+  /**
+   * How many pods of the class fit on {@code n} now, at most {@code want}, given that {@link
+   * #staticReason} passed: free resources, host ports, affinity, anti-affinity and spread.
+   */
+  public int fit(PodClass c, SimNode n, int want) {
+    long k = SchedulingChecks.resourceFit(c.requests(), n, want);
+    if (k == 0) {
+      return 0;
+    }
+    Pod p = c.exemplar();
+    if (!p.hostPorts().isEmpty()) {
+      if (portConflict(p, n)) {
+        return 0;
+      }
+      k = 1;
+    }
+    if (c.domainSensitive() || domains.repelledByExisting(p, n)) {
+      k = Math.min(k, domainFit(c, n, k));
+    }
+    return (int) k;
+  }
+
+  /** The reason {@link #fit} returns 0 for one pod of the class, or null when one fits. */
+  public String reason(PodClass c, SimNode n) {
+    String r = staticReason(c, n);
+    if (r != null) {
+      return r;
+    }
+    r = SchedulingChecks.resourceReason(c.requests(), n);
+    if (r != null) {
+      return r;
+    }
+    if (!c.exemplar().hostPorts().isEmpty() && portConflict(c.exemplar(), n)) {
+      return SchedulingChecks.HOST_PORTS;
+    }
+    return domainReason(c, n);
+  }
+
+  private static boolean portConflict(Pod p, SimNode n) {
+    for (var want : p.hostPorts()) {
+      for (var used : n.usedPorts()) {
+        if (want.conflictsWith(used)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private long domainFit(PodClass c, SimNode n, long k) {
+    if (domainReason(c, n) != null) {
+      return 0;
+    }
+    if (c.selfAntiAffine()) {
+      k = Math.min(k, 1);
+    }
+    List<TopologySpreadConstraint> spread = c.exemplar().topologySpread();
+    for (int i = 0; i < spread.size() && k > 0; i++) {
+      TopologySpreadConstraint t = spread.get(i);
+      if (t.doNotSchedule()) {
+        k = Math.min(k, spreadRoom(c, i, t, n));
+      }
+    }
+    return k;
+  }
+
+  /** kube-scheduler's InterPodAffinity and PodTopologySpread filters for one more pod. */
+  private String domainReason(PodClass c, SimNode n) {
+    Pod p = c.exemplar();
+    if (domains.repelledByExisting(p, n)) {
+      return SchedulingChecks.EXISTING_ANTI_AFFINITY;
+    }
+    for (PodAffinityTerm t : p.antiAffinity()) {
+      String d = n.labels().get(t.topologyKey());
+      if (d != null && domains.counts(termKey(t, p)).get(d) > 0) {
+        return SchedulingChecks.ANTI_AFFINITY;
+      }
+    }
+    for (PodAffinityTerm t : p.affinity()) {
+      String d = n.labels().get(t.topologyKey());
+      if (d == null) {
+        return SchedulingChecks.AFFINITY;
+      }
+      DomainIndex.Counts counts = domains.counts(termKey(t, p));
+      boolean firstOfItsKind = counts.total() == 0 && c.selects(t);
+      if (counts.get(d) == 0 && !firstOfItsKind) {
+        return SchedulingChecks.AFFINITY;
+      }
+    }
+    List<TopologySpreadConstraint> spread = p.topologySpread();
+    for (int i = 0; i < spread.size(); i++) {
+      TopologySpreadConstraint t = spread.get(i);
+      if (!t.doNotSchedule()) {
+        continue;
+      }
+      if (!n.labels().containsKey(t.topologyKey())) {
+        return SchedulingChecks.SPREAD_MISSING_LABEL;
+      }
+      if (spreadRoom(c, i, t, n) == 0) {
+        return SchedulingChecks.SPREAD;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * How many more matching pods the node's domain takes before the skew would exceed maxSkew: with
+   * m the minimum over the other domains, a domain may hold m + maxSkew. A domain count below
+   * minDomains makes the global minimum 0, as in kube-scheduler.
+   */
+  private long spreadRoom(PodClass c, int index, TopologySpreadConstraint t, SimNode n) {
+    Pod p = c.exemplar();
+    String d = n.labels().get(t.topologyKey());
+    if (d == null) {
+      return 0;
+    }
+    DomainIndex.Counts counts = domains.counts(spreadKey(t, p));
+    long here = counts.get(d);
+    long others = counts.minExcluding(d);
+    if (counts.domainCount() < t.minDomains()) {
+      others = 0;
+    }
+    boolean selfMatch = t.selector().matches(p.labels());
+    if (!selfMatch) {
+      long min = Math.min(here, others);
+      return here - min <= t.maxSkew() ? Long.MAX_VALUE : 0;
+    }
+    long room =
+        others == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, others + t.maxSkew() - here);
+    long[] targets = spreadTargets.get(c);
+    if (targets != null && targets[index] > 0) {
+      room = Math.max(room, targets[index] - here);
+    }
+    return room;
+  }
+
+  /**
+   * Lets the estimator plan spread pods towards an even final state: the domain of a node may fill
+   * up to {@code target} matching pods even where the strict rule, which only sees the domains that
+   * exist now, would allow fewer. Cleared by {@link #clearSpreadTargets()}.
+   */
+  public void setSpreadTarget(PodClass c, int constraintIndex, long target) {
+    spreadTargets
+            .computeIfAbsent(c, k -> new long[c.exemplar().topologySpread().size()])[
+            constraintIndex] =
+        target;
+  }
+
+  public void clearSpreadTargets() {
+    spreadTargets.clear();
+  }
+
+  /** Current matching-pod count per domain for a spread constraint of the class. */
+  public long spreadCount(PodClass c, int constraintIndex, String domain) {
+    return domains
+        .counts(spreadKey(c.exemplar().topologySpread().get(constraintIndex), c.exemplar()))
+        .get(domain);
+  }
+
+  /** Matching-pod counts per domain (every eligible domain, zeros included) for a constraint. */
+  public Map<String, Long> spreadCounts(PodClass c, int constraintIndex) {
+    return domains
+        .counts(spreadKey(c.exemplar().topologySpread().get(constraintIndex), c.exemplar()))
+        .snapshot();
+  }
+
+  private static CountKey termKey(PodAffinityTerm t, Pod owner) {
+    return new CountKey(
+        t.selector(),
+        DomainIndex.namespacesOf(t, owner.namespace()),
+        t.allNamespaces(),
+        t.topologyKey(),
+        null);
+  }
+
+  private static CountKey spreadKey(TopologySpreadConstraint t, Pod p) {
+    CountKey.NodeFilter filter =
+        new CountKey.NodeFilter(
+            t.honorNodeAffinity() ? p.nodeSelector() : Map.of(),
+            t.honorNodeAffinity() ? p.requiredNodeAffinity() : List.of(),
+            p.tolerations(),
+            t.honorNodeTaints());
+    return new CountKey(
+        t.selector(), java.util.Set.of(p.namespace()), false, t.topologyKey(), filter);
+  }
+
+  public void beginScratch() {
+    if (inScratch) {
+      throw new IllegalStateException("a scratch phase is already open");
+    }
+    inScratch = true;
+  }
+
+  /** Forgets every scratch node and placement. */
+  public void discardScratch() {
+    for (SimNode n : scratch) {
+      byName.remove(n.name());
+    }
+    scratch.clear();
+    domains.discardScratch();
+    inScratch = false;
+  }
+
+  /** Keeps the scratch nodes as world nodes of {@code kind}. */
+  public void commitScratch(SimNode.Kind kind) {
+    for (SimNode n : scratch) {
+      n.kind(kind);
+      world.add(n);
+    }
+    scratch.clear();
+    domains.commitScratch();
+    inScratch = false;
+  }
+}

@@ -1,0 +1,170 @@
+package dev.skyscaler.core.scheduling;
+
+import dev.skyscaler.core.model.HostPort;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.model.Taint;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A node inside the simulation: its fixed shape plus the mutable room left on it. Existing,
+ * upcoming (booting) and planned nodes all look alike to the scheduling checks.
+ */
+public final class SimNode {
+  /** Where a simulated node comes from. */
+  public enum Kind {
+    /** Registered in the cluster. */
+    EXISTING,
+    /** Requested from the cloud earlier and still booting. */
+    UPCOMING,
+    /** Added by this plan. */
+    PLANNED,
+    /** Added while estimating an option; discarded or committed. */
+    SCRATCH
+  }
+
+  private final String name;
+  private final Map<String, String> labels;
+  private final List<Taint> taints;
+  private final boolean unschedulable;
+  private final String group;
+  private Kind kind;
+  private final Resources allocatable;
+  long freeCpu;
+  long freeMemory;
+  long freeStorage;
+  long freePods;
+  private Map<String, Long> freeExtended;
+  private List<HostPort> usedPorts;
+  private final List<Placement> placements = new ArrayList<>(2);
+
+  /** A run of identical pods placed on the node. */
+  record Placement(Pod exemplar, int count) {}
+
+  SimNode(
+      String name,
+      Map<String, String> labels,
+      List<Taint> taints,
+      boolean unschedulable,
+      String group,
+      Kind kind,
+      Resources allocatable) {
+    this.name = name;
+    this.labels = labels;
+    this.taints = taints;
+    this.unschedulable = unschedulable;
+    this.group = group;
+    this.kind = kind;
+    this.allocatable = allocatable;
+    this.freeCpu = allocatable.cpu();
+    this.freeMemory = allocatable.memory();
+    this.freeStorage = allocatable.ephemeralStorage();
+    this.freePods = allocatable.pods();
+    this.freeExtended =
+        allocatable.extended().isEmpty() ? Map.of() : new HashMap<>(allocatable.extended());
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Map<String, String> labels() {
+    return labels;
+  }
+
+  public List<Taint> taints() {
+    return taints;
+  }
+
+  public boolean unschedulable() {
+    return unschedulable;
+  }
+
+  /** The node group, or null when the node is not in a managed group. */
+  public String group() {
+    return group;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  void kind(Kind k) {
+    kind = k;
+  }
+
+  public Resources allocatable() {
+    return allocatable;
+  }
+
+  long freeExtended(String resource) {
+    Long v = freeExtended.get(resource);
+    return v == null ? 0 : v;
+  }
+
+  public long freeCpu() {
+    return freeCpu;
+  }
+
+  public long freeMemory() {
+    return freeMemory;
+  }
+
+  public long freePods() {
+    return freePods;
+  }
+
+  List<HostPort> usedPorts() {
+    return usedPorts == null ? List.of() : usedPorts;
+  }
+
+  List<Placement> placements() {
+    return placements;
+  }
+
+  /** Pods placed so far (existing ones included). */
+  public int podCount() {
+    int n = 0;
+    for (Placement p : placements) {
+      n += p.count();
+    }
+    return n;
+  }
+
+  /** Consumes room for {@code count} pods like {@code pod}; the caller checked that they fit. */
+  void add(Pod pod, int count) {
+    Resources r = pod.requests();
+    freeCpu -= r.cpu() * count;
+    freeMemory -= r.memory() * count;
+    freeStorage -= r.ephemeralStorage() * count;
+    freePods -= (long) r.pods() * count;
+    if (!r.extended().isEmpty()) {
+      if (freeExtended.isEmpty()) {
+        freeExtended = new HashMap<>();
+      }
+      r.extended().forEach((k, v) -> freeExtended.merge(k, -v * count, Long::sum));
+    }
+    if (!pod.hostPorts().isEmpty()) {
+      if (usedPorts == null) {
+        usedPorts = new ArrayList<>();
+      }
+      for (int i = 0; i < count; i++) {
+        usedPorts.addAll(pod.hostPorts());
+      }
+    }
+    int last = placements.size() - 1;
+    if (last >= 0 && placements.get(last).exemplar() == pod) {
+      placements.set(last, new Placement(pod, placements.get(last).count() + count));
+    } else {
+      placements.add(new Placement(pod, count));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name + "(" + kind + (group == null ? "" : ", " + group) + ")";
+  }
+}
