@@ -138,6 +138,17 @@ public record ScaleUpEfficiency(
     return String.format(format, label, nodes, bound, ratio, pods, constrained);
   }
 
+  /**
+   * The same cluster with only the pods that need no GPU, topology spread or inter-pod
+   * (anti-)affinity: the pods for which the bound is tight, so a plan for them alone shows the
+   * packing waste.
+   */
+  public static ClusterSnapshot withoutConstrainedPods(ClusterSnapshot snapshot) {
+    List<Pod> plain = snapshot.pods().stream().filter(p -> !isConstrained(p)).toList();
+    return new ClusterSnapshot(
+        snapshot.nodes(), plain, snapshot.pdbs(), snapshot.daemonSets(), snapshot.nodeGroups());
+  }
+
   static boolean isPending(Pod pod) {
     return pod.unschedulable() && !pod.isScheduled() && !pod.isDaemonSetPod() && !pod.isTerminal();
   }
