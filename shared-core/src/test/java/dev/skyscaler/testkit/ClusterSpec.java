@@ -28,7 +28,7 @@ public final class ClusterSpec {
 
   public ClusterSpec pods(PodSpec... specs) {
     for (PodSpec s : specs) {
-      pods.add(s.build());
+      pods.addAll(s.buildAll());
     }
     return this;
   }

@@ -201,11 +201,22 @@ public final class PodSpec {
     return b.build();
   }
 
-  /** {@code count} copies named {@code <name>-0..n-1} of the same controller. */
-  public List<Pod> times(int count) {
+  private int copies = 1;
+
+  /** Makes this spec stand for {@code count} pods named {@code <name>-0..n-1} of one controller. */
+  public PodSpec times(int count) {
+    copies = count;
+    return this;
+  }
+
+  /** The pod, or its copies when {@link #times} was given. */
+  public List<Pod> buildAll() {
     Pod proto = build();
-    List<Pod> pods = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
+    if (copies == 1) {
+      return List.of(proto);
+    }
+    List<Pod> pods = new ArrayList<>(copies);
+    for (int i = 0; i < copies; i++) {
       pods.add(proto.toBuilder().name(proto.name() + "-" + i).uid(proto.uid() + "-" + i).build());
     }
     return pods;

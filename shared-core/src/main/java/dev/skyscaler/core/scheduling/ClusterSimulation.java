@@ -215,13 +215,11 @@ public final class ClusterSimulation {
       long min = Math.min(here, others);
       return here - min <= t.maxSkew() ? Long.MAX_VALUE : 0;
     }
-    long room =
-        others == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, others + t.maxSkew() - here);
     long[] targets = spreadTargets.get(c);
     if (targets != null && targets[index] > 0) {
-      room = Math.max(room, targets[index] - here);
+      return Math.max(0, targets[index] - here);
     }
-    return room;
+    return others == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, others + t.maxSkew() - here);
   }
 
   /**

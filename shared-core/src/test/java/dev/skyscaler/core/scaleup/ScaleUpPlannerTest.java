@@ -99,7 +99,7 @@ class ScaleUpPlannerTest {
             cluster()
                 .groups(group("ng1").template(template().cpu("4").memory("16Gi")))
                 .daemonSet("agent", pod("agent").cpu("1").memory("1Gi"))
-                .pods(pod("w").cpu("1500m").memory("1Gi").times(4))
+                .pods(pod("w").cpu("1600m").memory("1Gi").times(4))
                 .build(),
             Map.of("ng1", 4)),
         new Case(

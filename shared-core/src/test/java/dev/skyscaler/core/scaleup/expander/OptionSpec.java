@@ -44,7 +44,7 @@ final class OptionSpec {
   }
 
   OptionSpec pods(PodSpec pod, int count) {
-    pods.addAll(pod.times(count));
+    pods.addAll(pod.times(count).buildAll());
     return this;
   }
 
