@@ -24,27 +24,27 @@ class LowerBoundTest {
         Arguments.of("no pods need no node", List.of(), EIGHT_BY_32, 0L),
         Arguments.of(
             "an exact fit is not rounded up",
-            pod("web").cpu("500m").memory("1Gi").times(16),
+            pod("web").cpu("500m").memory("1Gi").times(16).buildAll(),
             EIGHT_BY_32,
             1L),
         Arguments.of(
             "one pod over a node's CPU rounds up",
-            pod("web").cpu("500m").memory("1Gi").times(17),
+            pod("web").cpu("500m").memory("1Gi").times(17).buildAll(),
             EIGHT_BY_32,
             2L),
         Arguments.of(
             "memory binds when it is the scarcer resource",
-            pod("cache").cpu("100m").memory("10Gi").times(7),
+            pod("cache").cpu("100m").memory("10Gi").times(7).buildAll(),
             EIGHT_BY_32,
             3L),
         Arguments.of(
             "pod slots bind for tiny pods",
-            pod("tiny").cpu("1m").memory("1Mi").times(221),
+            pod("tiny").cpu("1m").memory("1Mi").times(221).buildAll(),
             EIGHT_BY_32,
             3L),
         Arguments.of(
             "GPUs bind for GPU pods",
-            pod("train").cpu("1").memory("1Gi").gpu(1).times(9),
+            pod("train").cpu("1").memory("1Gi").gpu(1).times(9).buildAll(),
             GPU_NODE,
             3L),
         Arguments.of(
@@ -66,7 +66,7 @@ class LowerBoundTest {
 
   @Test
   void podsNeedingAResourceTheShapeLacksAreRejected() {
-    List<Pod> pods = pod("train").cpu("1").memory("1Gi").gpu(1).times(2);
+    List<Pod> pods = pod("train").cpu("1").memory("1Gi").gpu(1).times(2).buildAll();
 
     assertThatThrownBy(() -> LowerBound.nodes(pods, EIGHT_BY_32))
         .isInstanceOf(IllegalArgumentException.class)

@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ScaleUpEfficiencyTest {
-  private final List<Pod> web = pod("web").cpu("1").memory("1Gi").times(20);
+  private final List<Pod> web = pod("web").cpu("1").memory("1Gi").times(20).buildAll();
   private final ClusterSnapshot snapshot =
       cluster()
           .nodes(node("big-1").cpu("16").memory("64Gi").inGroup("big"))
@@ -89,6 +89,15 @@ class ScaleUpEfficiencyTest {
   void freshNodeRoomIsTheMemberOrTemplateMinusDaemonSets() {
     assertThat(ScaleUpEfficiency.freshNodeRoom(snapshot, snapshot.nodeGroups().get(0)))
         .isEqualTo(new Resources(3_000, 15L << 30, 100L << 30, 109, Map.of()));
+  }
+
+  @Test
+  void withoutConstrainedPodsKeepsEverythingButThePodsWithConstraints() {
+    ClusterSnapshot plain = ScaleUpEfficiency.withoutConstrainedPods(snapshot);
+
+    assertThat(plain.pods()).isEqualTo(web);
+    assertThat(plain.nodeGroups()).isEqualTo(snapshot.nodeGroups());
+    assertThat(plain.daemonSets()).isEqualTo(snapshot.daemonSets());
   }
 
   @Test
