@@ -3,7 +3,9 @@ package dev.skyscaler.core.scaleup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * One way to help pending pods: add {@code nodeCount} nodes to a group, on which {@code pods} would
@@ -24,11 +26,20 @@ public record ExpansionOption(GroupTemplate template, int nodeCount, List<Pod> p
 
   /** Sum of the requests of the pods this option places. */
   public Resources podRequests() {
-    Resources total = Resources.ZERO;
+    long cpu = 0;
+    long memory = 0;
+    long storage = 0;
+    Map<String, Long> extended = new TreeMap<>();
     for (Pod p : pods) {
-      total = total.plus(p.requests());
+      Resources r = p.requests();
+      cpu += r.cpu();
+      memory += r.memory();
+      storage += r.ephemeralStorage();
+      if (!r.extended().isEmpty()) {
+        r.extended().forEach((k, v) -> extended.merge(k, v, Long::sum));
+      }
     }
-    return total;
+    return new Resources(cpu, memory, storage, pods.size(), extended);
   }
 
   /** True when at least one of the pods asks for a GPU. */

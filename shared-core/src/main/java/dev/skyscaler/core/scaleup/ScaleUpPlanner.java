@@ -88,10 +88,14 @@ public final class ScaleUpPlanner {
         break;
       }
       ExpansionOption best = choice.best().get();
-      List<SimNode> added = addPlannedNodes(best, candidates);
       List<PodClass> order = new ArrayList<>(classes);
       order.sort(FirstFitDecreasingEstimator.decreasing(best.template().allocatable()));
-      if (scheduleOnNewNodes(order, added) == 0) {
+      int before = assignments.size();
+      if (!addBalancedNodes(best, candidates)) {
+        packChosenGroup(best);
+      }
+      scheduleOnNewNodes(order);
+      if (assignments.size() == before) {
         break; // the estimate and the placement disagree; stop rather than loop
       }
     }
@@ -117,9 +121,16 @@ public final class ScaleUpPlanner {
     return (int) Math.max(0, room);
   }
 
+  private Set<PodClass> cpuHomed = Set.of();
+
+  /** GPU sparing: a class needing no GPU opens GPU nodes only when no CPU group can host it. */
+  private boolean mayOpen(GroupTemplate t, PodClass c) {
+    return !t.hasGpu() || c.needsGpu() || !cpuHomed.contains(c);
+  }
+
   private List<ExpansionOption> expansionOptions() {
     SpreadTargets.apply(sim, classes, remaining, templates.values(), this::headroom);
-    Set<PodClass> cpuHomed = classesWithANonGpuHome();
+    cpuHomed = classesWithANonGpuHome();
     List<ExpansionOption> result = new ArrayList<>();
     for (GroupTemplate t : templates.values()) {
       int room = headroom(t);
@@ -128,13 +139,7 @@ public final class ScaleUpPlanner {
       }
       var estimate =
           FirstFitDecreasingEstimator.estimate(
-              sim,
-              t,
-              classes,
-              remaining,
-              room,
-              c -> !t.hasGpu() || c.needsGpu() || !cpuHomed.contains(c),
-              factory);
+              sim, t, classes, remaining, room, c -> mayOpen(t, c), factory);
       if (estimate.nodeCount() > 0) {
         result.add(new ExpansionOption(t, estimate.nodeCount(), podsOf(estimate.placed())));
       }
@@ -175,45 +180,51 @@ public final class ScaleUpPlanner {
     return pods;
   }
 
-  private List<SimNode> addPlannedNodes(ExpansionOption best, List<ExpansionOption> candidates) {
-    Map<String, Integer> split = new LinkedHashMap<>();
-    boolean balanced = false;
-    if (options.balanceSimilarNodeGroups()) {
-      List<GroupTemplate> others = new ArrayList<>();
-      for (ExpansionOption o : candidates) {
-        if (!o.groupName().equals(best.groupName())) {
-          others.add(o.template());
-        }
-      }
-      List<GroupTemplate> similar =
-          SimilarNodeGroups.similarTo(best.template(), others, options).stream()
-              .filter(t -> hostsAll(t, best))
-              .toList();
-      if (!similar.isEmpty()) {
-        List<NodeGroup> groups = new ArrayList<>();
-        groups.add(withPlanned(best.template()));
-        similar.forEach(t -> groups.add(withPlanned(t)));
-        split.putAll(BalancedSplit.split(best.nodeCount(), groups));
-        balanced = true;
+  /** Packs the chosen option's group with {@link NodePacker}. */
+  private void packChosenGroup(ExpansionOption best) {
+    GroupTemplate t = best.template();
+    var packed =
+        NodePacker.pack(sim, t, classes, remaining, headroom(t), c -> mayOpen(t, c), factory);
+    for (var pl : packed.placements()) {
+      assignments.add(new Assignment(pl.podClass(), pl.from(), pl.count(), pl.node()));
+    }
+    planned.merge(t.groupName(), packed.opened(), Integer::sum);
+    limits.add(t.allocatable(), packed.opened());
+  }
+
+  /**
+   * With {@code --balance-similar-node-groups}, splits the chosen option's node count across the
+   * similar groups (CA's rules) and adds those nodes empty; false when there is nothing to split.
+   */
+  private boolean addBalancedNodes(ExpansionOption best, List<ExpansionOption> candidates) {
+    if (!options.balanceSimilarNodeGroups()) {
+      return false;
+    }
+    List<GroupTemplate> others = new ArrayList<>();
+    for (ExpansionOption o : candidates) {
+      if (!o.groupName().equals(best.groupName())) {
+        others.add(o.template());
       }
     }
-    if (split.isEmpty()) {
-      split.put(best.groupName(), best.nodeCount());
+    List<GroupTemplate> similar =
+        SimilarNodeGroups.similarTo(best.template(), others, options).stream()
+            .filter(t -> hostsAll(t, best))
+            .toList();
+    if (similar.isEmpty()) {
+      return false;
     }
-    List<SimNode> added = new ArrayList<>();
-    for (var e : split.entrySet()) {
+    List<NodeGroup> groups = new ArrayList<>();
+    groups.add(withPlanned(best.template()));
+    similar.forEach(t -> groups.add(withPlanned(t)));
+    for (var e : BalancedSplit.split(best.nodeCount(), groups).entrySet()) {
       GroupTemplate t = templates.get(e.getKey());
       for (int i = 0; i < e.getValue(); i++) {
-        SimNode n = factory.add(sim, t, SimNode.Kind.PLANNED);
-        added.add(n);
-        if (balanced) {
-          balancedNodes.add(n.name());
-        }
+        balancedNodes.add(factory.add(sim, t, SimNode.Kind.PLANNED).name());
       }
       planned.merge(e.getKey(), e.getValue(), Integer::sum);
       limits.add(t.allocatable(), e.getValue());
     }
-    return added;
+    return true;
   }
 
   /** A similar group must host every class the chosen one hosts (CA: equal pod groups). */
@@ -258,18 +269,18 @@ public final class ScaleUpPlanner {
    * Schedules onto the nodes just added; pods with affinity or spread also retry every node, since
    * new nodes can change which domains they may use.
    */
-  private int scheduleOnNewNodes(List<PodClass> order, List<SimNode> added) {
+  private void scheduleOnNewNodes(List<PodClass> order) {
     List<SimNode> candidates = new ArrayList<>();
     for (SimNode n : sim.nodes()) {
       if (n.kind() == SimNode.Kind.PLANNED) {
         candidates.add(n);
       }
     }
-    int before = assignments.size();
     for (PodClass c : order) {
-      place(c, c.domainSensitive() ? sim.nodes() : candidates);
+      if (remaining[c.id()] > 0) {
+        place(c, c.domainSensitive() ? sim.nodes() : candidates);
+      }
     }
-    return assignments.size() - before;
   }
 
   private void place(PodClass c, List<SimNode> nodes) {

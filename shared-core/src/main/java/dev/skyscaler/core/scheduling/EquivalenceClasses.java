@@ -1,62 +1,69 @@
 package dev.skyscaler.core.scheduling;
 
-import dev.skyscaler.core.model.HostPort;
-import dev.skyscaler.core.model.NodeSelectorTerm;
 import dev.skyscaler.core.model.Pod;
-import dev.skyscaler.core.model.PodAffinityTerm;
-import dev.skyscaler.core.model.Resources;
-import dev.skyscaler.core.model.Toleration;
-import dev.skyscaler.core.model.TopologySpreadConstraint;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
-/** Groups pods into {@link PodClass}es by owner and scheduling-relevant spec, keeping order. */
+/**
+ * Groups pods into {@link PodClass}es: same owner and same scheduling-relevant spec (namespace,
+ * labels, requests, node selection, affinity, tolerations, spread, host ports, priority). Order of
+ * first appearance is kept and ids are 0..n-1.
+ *
+ * <p>Pods are bucketed by owner first and then compared field by field with identity checks before
+ * equality, so the common case — thousands of replicas of one controller — costs a few comparisons
+ * per pod rather than hashing whole specs.
+ */
 public final class EquivalenceClasses {
   private EquivalenceClasses() {}
 
-  /** The key two pods must share to be interchangeable for the scheduler. */
-  private record Key(
-      String ownerUid,
-      String namespace,
-      Map<String, String> labels,
-      Resources requests,
-      Map<String, String> nodeSelector,
-      List<NodeSelectorTerm> nodeAffinity,
-      List<PodAffinityTerm> affinity,
-      List<PodAffinityTerm> antiAffinity,
-      List<Toleration> tolerations,
-      List<TopologySpreadConstraint> spread,
-      List<HostPort> hostPorts,
-      int priority) {
-    static Key of(Pod p) {
-      return new Key(
-          p.owner().map(o -> o.uid().isEmpty() ? o.kind() + "/" + o.name() : o.uid()).orElse(""),
-          p.namespace(),
-          p.labels(),
-          p.requests(),
-          p.nodeSelector(),
-          p.requiredNodeAffinity(),
-          p.affinity(),
-          p.antiAffinity(),
-          p.tolerations(),
-          p.topologySpread(),
-          p.hostPorts(),
-          p.priority());
-    }
-  }
-
-  /** Classes in order of first appearance; ids are 0..n-1. */
   public static List<PodClass> of(List<Pod> pods) {
-    Map<Key, List<Pod>> groups = new LinkedHashMap<>();
+    Map<String, List<List<Pod>>> byOwner = new HashMap<>();
+    List<List<Pod>> ordered = new ArrayList<>();
     for (Pod p : pods) {
-      groups.computeIfAbsent(Key.of(p), k -> new ArrayList<>()).add(p);
+      List<List<Pod>> buckets = byOwner.computeIfAbsent(ownerKey(p), k -> new ArrayList<>(1));
+      List<Pod> bucket = null;
+      for (List<Pod> candidate : buckets) {
+        if (sameSpec(candidate.get(0), p)) {
+          bucket = candidate;
+          break;
+        }
+      }
+      if (bucket == null) {
+        bucket = new ArrayList<>();
+        buckets.add(bucket);
+        ordered.add(bucket);
+      }
+      bucket.add(p);
     }
-    List<PodClass> classes = new ArrayList<>(groups.size());
-    for (List<Pod> members : groups.values()) {
+    List<PodClass> classes = new ArrayList<>(ordered.size());
+    for (List<Pod> members : ordered) {
       classes.add(new PodClass(classes.size(), members));
     }
     return classes;
+  }
+
+  private static String ownerKey(Pod p) {
+    return p.owner().map(o -> o.uid().isEmpty() ? o.kind() + "/" + o.name() : o.uid()).orElse("");
+  }
+
+  static boolean sameSpec(Pod a, Pod b) {
+    return a.priority() == b.priority()
+        && same(a.namespace(), b.namespace())
+        && same(a.requests(), b.requests())
+        && same(a.labels(), b.labels())
+        && same(a.nodeSelector(), b.nodeSelector())
+        && same(a.requiredNodeAffinity(), b.requiredNodeAffinity())
+        && same(a.tolerations(), b.tolerations())
+        && same(a.affinity(), b.affinity())
+        && same(a.antiAffinity(), b.antiAffinity())
+        && same(a.topologySpread(), b.topologySpread())
+        && same(a.hostPorts(), b.hostPorts());
+  }
+
+  private static boolean same(Object x, Object y) {
+    return x == y || Objects.equals(x, y);
   }
 }

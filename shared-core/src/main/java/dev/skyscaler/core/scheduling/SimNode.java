@@ -100,7 +100,11 @@ public final class SimNode {
     return allocatable;
   }
 
-  long freeExtended(String resource) {
+  public long freeStorage() {
+    return freeStorage;
+  }
+
+  public long freeExtended(String resource) {
     Long v = freeExtended.get(resource);
     return v == null ? 0 : v;
   }

@@ -1,0 +1,100 @@
+package dev.skyscaler.cli;
+
+import dev.skyscaler.cli.input.InputException;
+import dev.skyscaler.cli.input.NodeGroupsFile;
+import dev.skyscaler.cli.input.OptionsFile;
+import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.OptionsParser;
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.kubernetes.KubernetesSnapshot;
+import dev.skyscaler.kubernetes.SnapshotFiles;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one scan needs, read and checked: the cluster snapshot with its node groups, the
+ * options, the scan time, and the warnings met while reading.
+ */
+record Scan(
+    ClusterSnapshot snapshot, AutoscalerOptions options, Instant now, List<String> warnings) {
+
+  static final String PRIORITY_CONFIGMAP = "ConfigMap cluster-autoscaler-priority-expander";
+
+  Scan {
+    warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * Reads and checks the inputs: options first (all problems at once), then the snapshot, then the
+   * node groups.
+   *
+   * @param cliFlags the Cluster Autoscaler options given on the command line
+   * @throws InputException, ConfigException or {@link dev.skyscaler.kubernetes.SnapshotException}
+   *     for bad input
+   */
+  static Scan load(ScanInputs in, Map<String, List<String>> cliFlags, Clock clock) {
+    OptionsFile file = in.optionsFile == null ? null : OptionsFile.read(in.optionsFile);
+    checkSeparately(file, cliFlags);
+    KubernetesSnapshot k8s = SnapshotFiles.read(in.snapshots);
+    AutoscalerOptions options = mergedOptions(file, cliFlags, k8s.expanderPriorities());
+    List<NodeGroup> groups = NodeGroupsFile.read(in.nodeGroups, k8s.nodes());
+    ClusterSnapshot snapshot;
+    try {
+      snapshot = k8s.toClusterSnapshot(groups);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(in.nodeGroups + ": " + e.getMessage(), e);
+    }
+    Instant now = in.now != null ? in.now : clock.instant();
+    return new Scan(snapshot, options, now, k8s.warnings());
+  }
+
+  /** Checks the file's options and the command line's on their own, so errors name the source. */
+  private static void checkSeparately(OptionsFile file, Map<String, List<String>> cliFlags) {
+    List<String> errors = new ArrayList<>();
+    if (file != null) {
+      try {
+        OptionsParser.parse(file.flags(), file.expanderPriorities());
+      } catch (ConfigException e) {
+        e.errors().forEach(error -> errors.add(file.file() + ": " + error));
+      }
+    }
+    try {
+      OptionsParser.parse(cliFlags);
+    } catch (ConfigException e) {
+      errors.addAll(e.errors());
+    }
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+  }
+
+  /**
+   * The file's options overridden by the command line's. The priority expander's table comes from
+   * the options file when it has one, otherwise from the snapshot's ConfigMap.
+   */
+  private static AutoscalerOptions mergedOptions(
+      OptionsFile file,
+      Map<String, List<String>> cliFlags,
+      Map<Integer, List<String>> snapshotPriorities) {
+    Map<String, List<String>> flags = new LinkedHashMap<>();
+    boolean fileHasPriorities = file != null && !file.expanderPriorities().isEmpty();
+    if (file != null) {
+      flags.putAll(file.flags());
+    }
+    flags.putAll(cliFlags);
+    try {
+      return OptionsParser.parse(
+          flags, fileHasPriorities ? file.expanderPriorities() : snapshotPriorities);
+    } catch (ConfigException e) {
+      // Both sources passed on their own, so what is left comes from the snapshot's ConfigMap.
+      throw new ConfigException(
+          e.errors().stream().map(error -> PRIORITY_CONFIGMAP + ": " + error).toList());
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.skyscaler.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.skyscaler.cli.output.PlanJson;
+import dev.skyscaler.core.config.OptionFlag;
+import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.plan.NoScaleUp;
+import dev.skyscaler.core.plan.Plan;
+import dev.skyscaler.core.plan.ScaleUp;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** docs/configuration.md stays true to the code: every option with its default, the JSON shape. */
+class ConfigurationDocTest {
+  private static String doc() throws IOException {
+    return Files.readString(
+        CliRun.EXAMPLE.getParent().getParent().resolve("docs/configuration.md"));
+  }
+
+  @Test
+  void everySupportedOptionIsDocumentedWithItsDefault() throws IOException {
+    String doc = doc();
+    for (OptionFlag f : OptionFlag.SUPPORTED) {
+      String dflt = f.defaultValue().isEmpty() ? "none" : "`" + f.defaultValue() + "`";
+      assertThat(doc).contains("| `--" + f.name() + "` | " + dflt + " |");
+    }
+  }
+
+  @Test
+  void theDocumentedJsonIsWhatTheCommandPrints() throws IOException {
+    String doc = doc();
+    int section = doc.indexOf("## JSON output");
+    int start = doc.indexOf("```json\n", section) + "```json\n".length();
+    String documented = doc.substring(start, doc.indexOf("```", start));
+    Plan plan =
+        new Plan(
+            List.of(new ScaleUp("ng2", 1, 3, List.of("default/p-new"))),
+            List.of(new NoScaleUp("default/huge", Map.of("ng1", "Insufficient cpu"))),
+            List.of(),
+            AutoscalerState.EMPTY);
+    assertThat(PlanJson.render(plan, List.of())).isEqualTo(documented);
+  }
+}

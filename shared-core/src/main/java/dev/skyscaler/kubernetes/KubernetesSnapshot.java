@@ -1,0 +1,52 @@
+package dev.skyscaler.kubernetes;
+
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodDisruptionBudget;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The cluster objects read from snapshot files, in the core model, before node groups are known.
+ *
+ * @param nodes nodes, unique by name, in file order
+ * @param pods pods that still occupy or want capacity (Succeeded and Failed pods are dropped)
+ * @param pdbs PodDisruptionBudgets
+ * @param daemonSets DaemonSets with their template pods
+ * @param expanderPriorities the {@code cluster-autoscaler-priority-expander} ConfigMap's {@code
+ *     priorities}: priority to node-group name regexes, ascending by priority; empty when the
+ *     snapshot has no such ConfigMap
+ * @param warnings what was read but not used, e.g. {@code snapshot.yaml: ignored 3 objects of kind
+ *     Service}
+ */
+public record KubernetesSnapshot(
+    List<Node> nodes,
+    List<Pod> pods,
+    List<PodDisruptionBudget> pdbs,
+    List<DaemonSet> daemonSets,
+    Map<Integer, List<String>> expanderPriorities,
+    List<String> warnings) {
+
+  public KubernetesSnapshot {
+    nodes = List.copyOf(nodes);
+    pods = List.copyOf(pods);
+    pdbs = List.copyOf(pdbs);
+    daemonSets = List.copyOf(daemonSets);
+    Objects.requireNonNull(expanderPriorities, "expanderPriorities");
+    TreeMap<Integer, List<String>> sorted = new TreeMap<>();
+    expanderPriorities.forEach((priority, regexes) -> sorted.put(priority, List.copyOf(regexes)));
+    expanderPriorities = Collections.unmodifiableMap(sorted);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** The core snapshot of these objects with the node groups that manage the nodes. */
+  public ClusterSnapshot toClusterSnapshot(List<NodeGroup> nodeGroups) {
+    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups);
+  }
+}

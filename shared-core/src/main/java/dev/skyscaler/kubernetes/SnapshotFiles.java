@@ -1,0 +1,185 @@
+package dev.skyscaler.kubernetes;
+
+import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads cluster snapshots as {@code kubectl get nodes,pods,pdb,daemonsets -A -o yaml} writes them
+ * (also multi-document YAML, single objects and JSON) into the core model.
+ *
+ * <p>Nodes, Pods, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets and the priority expander's
+ * ConfigMap are used; Succeeded and Failed pods are dropped; other ConfigMaps are skipped silently;
+ * any other kind is skipped with one warning per kind and file.
+ */
+public final class SnapshotFiles {
+  private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
+
+  private SnapshotFiles() {}
+
+  /**
+   * Reads every path: a file, or a directory whose {@code *.yaml}, {@code *.yml} and {@code *.json}
+   * files are read in name order (not recursively).
+   *
+   * @throws SnapshotException with one message naming the file, the object and the field, for a
+   *     missing file, an empty directory, unparsable YAML, a document that is not a Kubernetes
+   *     object, a value the model rejects, or a node or pod defined twice
+   */
+  public static KubernetesSnapshot read(List<Path> paths) {
+    if (paths.isEmpty()) {
+      throw new SnapshotException("snapshot: no snapshot files given");
+    }
+    Assembly assembly = new Assembly();
+    for (Path path : paths) {
+      for (Path file : files(path)) {
+        List<RawObject> objects = SnapshotDocuments.load(file);
+        Map<String, Integer> ignored = new LinkedHashMap<>();
+        for (RawObject object : objects) {
+          if (!assembly.add(object)) {
+            ignored.merge(object.kind(), 1, Integer::sum);
+          }
+        }
+        ignored.forEach(
+            (kind, count) ->
+                assembly.warnings.add(
+                    file
+                        + ": ignored "
+                        + count
+                        + (count == 1 ? " object" : " objects")
+                        + " of kind "
+                        + kind));
+      }
+    }
+    return assembly.snapshot();
+  }
+
+  private static List<Path> files(Path path) {
+    if (Files.isRegularFile(path)) {
+      return List.of(path);
+    }
+    if (!Files.isDirectory(path)) {
+      throw new SnapshotException("snapshot: " + path + ": no such file");
+    }
+    try (Stream<Path> entries = Files.list(path)) {
+      List<Path> files =
+          entries
+              .filter(Files::isRegularFile)
+              .filter(f -> EXTENSIONS.stream().anyMatch(f.getFileName().toString()::endsWith))
+              .sorted()
+              .toList();
+      if (files.isEmpty()) {
+        throw new SnapshotException(
+            "snapshot: no snapshot files in " + path + ": expected *.yaml, *.yml or *.json files");
+      }
+      return files;
+    } catch (IOException e) {
+      throw new SnapshotException("snapshot: " + path + ": cannot list: " + e.getMessage(), e);
+    }
+  }
+
+  /** The objects read so far, checked for duplicates. */
+  private static final class Assembly {
+    private final List<Node> nodes = new ArrayList<>();
+    private final List<Pod> pods = new ArrayList<>();
+    private final List<PodDisruptionBudget> pdbs = new ArrayList<>();
+    private final List<DaemonSet> daemonSets = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Map<String, String> seen = new HashMap<>();
+    private Map<Integer, List<String>> priorities = Map.of();
+    private String prioritiesFrom;
+
+    /** Adds a known object; false when its kind is not one a snapshot uses. */
+    boolean add(RawObject o) {
+      try {
+        switch (o.kind()) {
+          case "Node" ->
+              nodes.add(
+                  ModelTranslator.toNode(
+                      typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class)));
+          case "Pod" -> addPod(o);
+          case "PodDisruptionBudget" ->
+              pdbs.add(
+                  ModelTranslator.toPdb(
+                      typed(
+                          o,
+                          "policy/v1",
+                          io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget.class)));
+          case "DaemonSet" ->
+              daemonSets.add(
+                  ModelTranslator.toDaemonSet(
+                      typed(o, "apps/v1", io.fabric8.kubernetes.api.model.apps.DaemonSet.class)));
+          case "ConfigMap" -> addConfigMap(o);
+          default -> {
+            return false;
+          }
+        }
+        return true;
+      } catch (SnapshotException e) {
+        throw e.inFile(o.file());
+      }
+    }
+
+    private void addPod(RawObject o) {
+      if (o.body().get("status") instanceof Map<?, ?> status
+          && ("Succeeded".equals(status.get("phase")) || "Failed".equals(status.get("phase")))) {
+        return; // finished pods hold no capacity
+      }
+      Pod pod = ModelTranslator.toPod(typed(o, "v1", io.fabric8.kubernetes.api.model.Pod.class));
+      pods.add(pod);
+    }
+
+    private void addConfigMap(RawObject o) {
+      if (!ExpanderPriorities.CONFIG_MAP_NAME.equals(o.name())) {
+        return;
+      }
+      ConfigMap cm = typed(o, "v1", ConfigMap.class);
+      Map<Integer, List<String>> parsed =
+          Fields.translating(o.describe(), () -> ExpanderPriorities.parse(cm.getData()));
+      if (prioritiesFrom != null) {
+        throw new SnapshotException(
+            o.describe()
+                + ": a second priority expander ConfigMap; the first is "
+                + prioritiesFrom);
+      }
+      priorities = parsed;
+      prioritiesFrom = o.describe() + " in " + where(o);
+    }
+
+    /** Binds a used object to its model class, once per identity across all files. */
+    private <T> T typed(RawObject o, String apiVersion, Class<T> type) {
+      String first = seen.putIfAbsent(o.describe(), where(o));
+      if (first != null) {
+        throw new SnapshotException(
+            o.describe() + ": defined twice: " + o.location() + ", and first in " + first);
+      }
+      if (!apiVersion.equals(o.apiVersion())) {
+        throw new SnapshotException(
+            o.describe()
+                + ": apiVersion: unsupported \""
+                + o.apiVersion()
+                + "\": expected "
+                + apiVersion);
+      }
+      return ObjectConverter.convert(o, type);
+    }
+
+    private static String where(RawObject o) {
+      return o.file() + " (" + o.location() + ")";
+    }
+
+    KubernetesSnapshot snapshot() {
+      return new KubernetesSnapshot(nodes, pods, pdbs, daemonSets, priorities, warnings);
+    }
+  }
+}
