@@ -38,8 +38,8 @@ record NodeShape(
   }
 
   /**
-   * What a registered node reports: capacity minus the kubelet's system and kube reservations
-   * (roughly the EKS formula: 80m plus 2% of the CPU, 256Mi plus 5% of the memory).
+   * What a registered node reports: capacity minus the kubelet's system and kube reservations (a
+   * simplification of the EKS reservations: 80m plus 2% of the CPU, 256Mi plus 5% of the memory).
    */
   Resources allocatable() {
     return resources(cpuMilli - 80 - cpuMilli / 50, memoryBytes - (256L << 20) - memoryBytes / 20);
