@@ -108,6 +108,9 @@ final class DomainIndex {
   private final List<SimNode> world;
   private final List<SimNode> scratch;
   private final Map<CountKey, Counts> counts = new HashMap<>();
+  private final Map<CountKey, Counts> spreadCounts = new HashMap<>();
+  private Pod lastPlaced;
+  private List<Map.Entry<CountKey, Counts>> lastKeys = List.of();
   private final Map<String, Map<String, List<Holder>>> holders = new HashMap<>();
   private final List<Runnable> scratchUndo = new ArrayList<>();
 
@@ -123,6 +126,10 @@ final class DomainIndex {
       scan(key, c, world, false);
       scan(key, c, scratch, true);
       counts.put(key, c);
+      if (key.nodeFilter() != null) {
+        spreadCounts.put(key, c);
+      }
+      lastPlaced = null;
     }
     return c;
   }
@@ -131,7 +138,9 @@ final class DomainIndex {
     for (SimNode n : nodes) {
       if (key.admits(n)) {
         String d = n.labels().get(key.topologyKey());
-        c.register(d, isScratch);
+        if (key.nodeFilter() != null) {
+          c.register(d, isScratch); // only spread needs empty domains (for its minimum)
+        }
         for (SimNode.Placement p : n.placements()) {
           if (key.counts(p.exemplar())) {
             c.add(d, p.count(), isScratch);
@@ -143,7 +152,7 @@ final class DomainIndex {
 
   void nodeAdded(SimNode n) {
     boolean isScratch = n.kind() == SimNode.Kind.SCRATCH;
-    for (Map.Entry<CountKey, Counts> e : counts.entrySet()) {
+    for (Map.Entry<CountKey, Counts> e : spreadCounts.entrySet()) {
       if (e.getKey().admits(n)) {
         e.getValue().register(n.labels().get(e.getKey().topologyKey()), isScratch);
       }
@@ -152,9 +161,9 @@ final class DomainIndex {
 
   void placed(SimNode n, Pod pod, int count) {
     boolean isScratch = n.kind() == SimNode.Kind.SCRATCH;
-    for (Map.Entry<CountKey, Counts> e : counts.entrySet()) {
+    for (Map.Entry<CountKey, Counts> e : keysCounting(pod)) {
       CountKey key = e.getKey();
-      if (key.counts(pod) && key.admits(n)) {
+      if (key.admits(n)) {
         e.getValue().add(n.labels().get(key.topologyKey()), count, isScratch);
       }
     }
@@ -172,6 +181,23 @@ final class DomainIndex {
         }
       }
     }
+  }
+
+  /**
+   * The keys that count {@code pod}. Placements come in runs of one class exemplar, so the answer
+   * for the last pod is kept until the next one or a new key.
+   */
+  private List<Map.Entry<CountKey, Counts>> keysCounting(Pod pod) {
+    if (pod != lastPlaced) {
+      lastKeys = new ArrayList<>();
+      for (Map.Entry<CountKey, Counts> e : counts.entrySet()) {
+        if (e.getKey().counts(pod)) {
+          lastKeys.add(e);
+        }
+      }
+      lastPlaced = pod;
+    }
+    return lastKeys;
   }
 
   /** True when a placed pod's anti-affinity term in the node's domain selects {@code pod}. */
