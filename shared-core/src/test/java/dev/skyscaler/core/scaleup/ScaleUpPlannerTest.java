@@ -220,6 +220,46 @@ class ScaleUpPlannerTest {
             Map.of("ng1", 1),
             Map.of("ng1", "exceeded quota: max-nodes-total (2)")),
         new Case(
+            "a registered node that is not Ready yet counts as booting capacity",
+            cluster()
+                .groups(group("ng1"))
+                .nodes(node("n1").inGroup("ng1").notReady().createdAt(NOW.minusSeconds(60)))
+                .pods(pod("a").cpu("1"))
+                .build(),
+            Map.of()),
+        new Case(
+            "a node NotReady for longer than max-node-startup-time is not waited for",
+            cluster()
+                .groups(group("ng1"))
+                .nodes(node("n1").inGroup("ng1").notReady().createdAt(NOW.minusSeconds(3600)))
+                .pods(pod("a").cpu("1"))
+                .build(),
+            Map.of("ng1", 1)),
+        new Case(
+            "a pod nominated to a node that is gone is pending again",
+            cluster()
+                .groups(group("ng1").template(template()))
+                .pods(pod("a").cpu("1").nominatedTo("gone"))
+                .build(),
+            Map.of("ng1", 1)),
+        new Case(
+            "a pod without requests fits an overcommitted node",
+            cluster()
+                .groups(group("ng1").template(template()))
+                .nodes(node("n1").inGroup("ng1").cpu("2"))
+                .pods(pod("greedy").cpu("3").on("n1"), pod("tiny"))
+                .build(),
+            Map.of()),
+        new Case(
+            "CPU-heavy and memory-heavy pods share nodes",
+            cluster()
+                .groups(group("ng1").template(template().cpu("4").memory("16Gi")))
+                .pods(
+                    pod("compute").cpu("3").memory("2Gi").times(4),
+                    pod("cache").cpu("1").memory("14Gi").times(4))
+                .build(),
+            Map.of("ng1", 4)),
+        new Case(
             "expendable pods never trigger a scale-up",
             cluster()
                 .groups(group("ng1").template(template()))
