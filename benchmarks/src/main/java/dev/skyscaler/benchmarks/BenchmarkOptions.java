@@ -9,6 +9,6 @@ final class BenchmarkOptions {
   /** {@link AutoscalerOptions#defaults()} when {@code max} is CA's default of 1000. */
   static AutoscalerOptions withMaxNodesPerScaleUp(int max) {
     AutoscalerOptions defaults = AutoscalerOptions.defaults();
-    return defaults.withScaleUp(defaults.scaleUp().withMaxNodesPerScaleUp(max));
+    return defaults.withScaleUp(defaults.scaleUp().toBuilder().maxNodesPerScaleUp(max).build());
   }
 }

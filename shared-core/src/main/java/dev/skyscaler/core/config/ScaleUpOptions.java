@@ -99,288 +99,141 @@ public record ScaleUpOptions(
         0);
   }
 
-  public ScaleUpOptions withExpanders(List<ExpanderName> v) {
-    return new ScaleUpOptions(
-        v,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
+  /** A builder starting from these values. */
+  public Builder toBuilder() {
+    Builder b = new Builder();
+    b.expanders = expanders;
+    b.maxNodesTotal = maxNodesTotal;
+    b.coresTotal = coresTotal;
+    b.memoryTotal = memoryTotal;
+    b.gpuTotal = gpuTotal;
+    b.maxNodesPerScaleUp = maxNodesPerScaleUp;
+    b.newPodScaleUpDelay = newPodScaleUpDelay;
+    b.expendablePodsPriorityCutoff = expendablePodsPriorityCutoff;
+    b.balanceSimilarNodeGroups = balanceSimilarNodeGroups;
+    b.balancingIgnoreLabels = balancingIgnoreLabels;
+    b.memoryDifferenceRatio = memoryDifferenceRatio;
+    b.maxNodeProvisionTime = maxNodeProvisionTime;
+    b.maxNodeStartupTime = maxNodeStartupTime;
+    b.expanderPriorities = expanderPriorities;
+    b.randomSeed = randomSeed;
+    return b;
   }
 
-  public ScaleUpOptions withMaxNodesTotal(int v) {
-    return new ScaleUpOptions(
-        expanders,
-        v,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+  /**
+   * Builder for {@link ScaleUpOptions}; {@code defaults().toBuilder()} starts from CA's defaults.
+   */
+  public static final class Builder {
+    private List<ExpanderName> expanders;
+    private int maxNodesTotal;
+    private Range coresTotal;
+    private Range memoryTotal;
+    private Map<String, Range> gpuTotal;
+    private int maxNodesPerScaleUp;
+    private Duration newPodScaleUpDelay;
+    private int expendablePodsPriorityCutoff;
+    private boolean balanceSimilarNodeGroups;
+    private List<String> balancingIgnoreLabels;
+    private double memoryDifferenceRatio;
+    private Duration maxNodeProvisionTime;
+    private Duration maxNodeStartupTime;
+    private Map<Integer, List<String>> expanderPriorities;
+    private long randomSeed;
 
-  public ScaleUpOptions withCoresTotal(Range v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        v,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    private Builder() {}
 
-  public ScaleUpOptions withMemoryTotal(Range v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        v,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder expanders(List<ExpanderName> v) {
+      expanders = v;
+      return this;
+    }
 
-  public ScaleUpOptions withGpuTotal(Map<String, Range> v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        v,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder maxNodesTotal(int v) {
+      maxNodesTotal = v;
+      return this;
+    }
 
-  public ScaleUpOptions withMaxNodesPerScaleUp(int v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        v,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder coresTotal(Range v) {
+      coresTotal = v;
+      return this;
+    }
 
-  public ScaleUpOptions withNewPodScaleUpDelay(Duration v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        v,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder memoryTotal(Range v) {
+      memoryTotal = v;
+      return this;
+    }
 
-  public ScaleUpOptions withExpendablePodsPriorityCutoff(int v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        v,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder gpuTotal(Map<String, Range> v) {
+      gpuTotal = v;
+      return this;
+    }
 
-  public ScaleUpOptions withBalanceSimilarNodeGroups(boolean v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        v,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder maxNodesPerScaleUp(int v) {
+      maxNodesPerScaleUp = v;
+      return this;
+    }
 
-  public ScaleUpOptions withBalancingIgnoreLabels(List<String> v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        v,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder newPodScaleUpDelay(Duration v) {
+      newPodScaleUpDelay = v;
+      return this;
+    }
 
-  public ScaleUpOptions withMemoryDifferenceRatio(double v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        v,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder expendablePodsPriorityCutoff(int v) {
+      expendablePodsPriorityCutoff = v;
+      return this;
+    }
 
-  public ScaleUpOptions withMaxNodeProvisionTime(Duration v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        v,
-        maxNodeStartupTime,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder balanceSimilarNodeGroups(boolean v) {
+      balanceSimilarNodeGroups = v;
+      return this;
+    }
 
-  public ScaleUpOptions withMaxNodeStartupTime(Duration v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        v,
-        expanderPriorities,
-        randomSeed);
-  }
+    public Builder balancingIgnoreLabels(List<String> v) {
+      balancingIgnoreLabels = v;
+      return this;
+    }
 
-  public ScaleUpOptions withExpanderPriorities(Map<Integer, List<String>> v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        v,
-        randomSeed);
-  }
+    public Builder memoryDifferenceRatio(double v) {
+      memoryDifferenceRatio = v;
+      return this;
+    }
 
-  public ScaleUpOptions withRandomSeed(long v) {
-    return new ScaleUpOptions(
-        expanders,
-        maxNodesTotal,
-        coresTotal,
-        memoryTotal,
-        gpuTotal,
-        maxNodesPerScaleUp,
-        newPodScaleUpDelay,
-        expendablePodsPriorityCutoff,
-        balanceSimilarNodeGroups,
-        balancingIgnoreLabels,
-        memoryDifferenceRatio,
-        maxNodeProvisionTime,
-        maxNodeStartupTime,
-        expanderPriorities,
-        v);
+    public Builder maxNodeProvisionTime(Duration v) {
+      maxNodeProvisionTime = v;
+      return this;
+    }
+
+    public Builder maxNodeStartupTime(Duration v) {
+      maxNodeStartupTime = v;
+      return this;
+    }
+
+    public Builder expanderPriorities(Map<Integer, List<String>> v) {
+      expanderPriorities = v;
+      return this;
+    }
+
+    public Builder randomSeed(long v) {
+      randomSeed = v;
+      return this;
+    }
+
+    public ScaleUpOptions build() {
+      return new ScaleUpOptions(
+          expanders,
+          maxNodesTotal,
+          coresTotal,
+          memoryTotal,
+          gpuTotal,
+          maxNodesPerScaleUp,
+          newPodScaleUpDelay,
+          expendablePodsPriorityCutoff,
+          balanceSimilarNodeGroups,
+          balancingIgnoreLabels,
+          memoryDifferenceRatio,
+          maxNodeProvisionTime,
+          maxNodeStartupTime,
+          expanderPriorities,
+          randomSeed);
+    }
   }
 }

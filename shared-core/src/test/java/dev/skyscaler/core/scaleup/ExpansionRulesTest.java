@@ -53,24 +53,31 @@ class ExpansionRulesTest {
             .build(),
         rule("most-pods takes the group that places the most pods")
             .given(smallAndLarge())
-            .with(o -> o.withExpanders(List.of(ExpanderName.MOST_PODS)))
+            .with(o -> o.toBuilder().expanders(List.of(ExpanderName.MOST_PODS)).build())
             .grows("large", 1)
             .build(),
         rule("priority,least-waste: the highest matching priority wins over a better fit")
             .given(named())
             .with(
                 o ->
-                    o.withExpanders(List.of(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE))
-                        .withExpanderPriorities(
-                            Map.of(10, List.of("spot-.*"), 5, List.of("od-.*"))))
+                    o.toBuilder()
+                        .expanders(List.of(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE))
+                        .build()
+                        .toBuilder()
+                        .expanderPriorities(Map.of(10, List.of("spot-.*"), 5, List.of("od-.*")))
+                        .build())
             .grows("spot-small", 1)
             .build(),
         rule("priority,least-waste: least-waste breaks the tie inside a priority")
             .given(named())
             .with(
                 o ->
-                    o.withExpanders(List.of(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE))
-                        .withExpanderPriorities(Map.of(10, List.of("spot-.*"))))
+                    o.toBuilder()
+                        .expanders(List.of(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE))
+                        .build()
+                        .toBuilder()
+                        .expanderPriorities(Map.of(10, List.of("spot-.*")))
+                        .build())
             .grows("spot-small", 1)
             .warning(
                 "priority expander: node groups [od-exact] match no regex of the expander"
@@ -80,8 +87,12 @@ class ExpansionRulesTest {
             .given(named())
             .with(
                 o ->
-                    o.withExpanders(List.of(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE))
-                        .withExpanderPriorities(Map.of(10, List.of("gpu-.*"))))
+                    o.toBuilder()
+                        .expanders(List.of(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE))
+                        .build()
+                        .toBuilder()
+                        .expanderPriorities(Map.of(10, List.of("gpu-.*")))
+                        .build())
             .grows("od-exact", 1)
             .build(),
         rule("price takes the cheapest group and drops groups without a price")
@@ -92,7 +103,7 @@ class ExpansionRulesTest {
                         group("b").price(0.4).template(template().cpu("8")),
                         group("c").template(template().cpu("8")))
                     .pods(pod("w").cpu("1")))
-            .with(o -> o.withExpanders(List.of(ExpanderName.PRICE)))
+            .with(o -> o.toBuilder().expanders(List.of(ExpanderName.PRICE)).build())
             .grows("b", 1)
             .warning("price expander: node groups without a price were not considered: c")
             .build(),
@@ -103,7 +114,7 @@ class ExpansionRulesTest {
                         group("big").price(1.0).template(template().cpu("8")),
                         group("small").price(0.2).template(template().cpu("2")))
                     .pods(pod("w").cpu("2").times(4)))
-            .with(o -> o.withExpanders(List.of(ExpanderName.PRICE)))
+            .with(o -> o.toBuilder().expanders(List.of(ExpanderName.PRICE)).build())
             .grows("small", 4)
             .build(),
         rule("most-pods still spares GPU nodes for pods that need no GPU")
@@ -113,7 +124,7 @@ class ExpansionRulesTest {
                         group("cpu").max(1).template(template().cpu("4")),
                         group("gpu").template(template().cpu("16").gpu(1)))
                     .pods(pod("w").cpu("1").times(8)))
-            .with(o -> o.withExpanders(List.of(ExpanderName.MOST_PODS)))
+            .with(o -> o.toBuilder().expanders(List.of(ExpanderName.MOST_PODS)).build())
             .grows("cpu", 1)
             .grows("gpu", 1)
             .summary("w-0", "helped by a scale-up of cpu")
@@ -148,7 +159,7 @@ class ExpansionRulesTest {
     return Stream.of(
         rule("balancing gives each node to the smallest similar group, ties by name")
             .given(uneven)
-            .with(o -> o.withBalanceSimilarNodeGroups(true))
+            .with(o -> o.toBuilder().balanceSimilarNodeGroups(true).build())
             .grows("b", 2)
             .grows("c", 1)
             .build(),
@@ -157,7 +168,7 @@ class ExpansionRulesTest {
                 cluster()
                     .groups(zoneGroup("a"), zoneGroup("b").max(1))
                     .pods(pod("w").cpu("4").times(4)))
-            .with(o -> o.withBalanceSimilarNodeGroups(true))
+            .with(o -> o.toBuilder().balanceSimilarNodeGroups(true).build())
             .grows("a", 3)
             .grows("b", 1)
             .build(),
@@ -173,7 +184,7 @@ class ExpansionRulesTest {
                         group("a").template(template().cpu("4").zone("a")),
                         group("b").template(template().cpu("8").zone("b")))
                     .pods(pod("w").cpu("4").times(2)))
-            .with(o -> o.withBalanceSimilarNodeGroups(true))
+            .with(o -> o.toBuilder().balanceSimilarNodeGroups(true).build())
             .grows("a", 2)
             .build());
   }

@@ -35,7 +35,7 @@ class LimitRulesTest {
                     .groups(group("ng1").target(2))
                     .nodes(node("n1").inGroup("ng1"))
                     .pods(pod("busy").cpu("4").on("n1"), pod("w").cpu("4").times(4)))
-            .with(o -> o.withMaxNodesTotal(3))
+            .with(o -> o.toBuilder().maxNodesTotal(3).build())
             .grows("ng1", 1)
             .reasons("w-3", Map.of("ng1", "exceeded quota: max-nodes-total (3)"))
             .build(),
@@ -46,7 +46,7 @@ class LimitRulesTest {
                         group("a").max(1).template(template().cpu("4")),
                         group("b").template(template().cpu("4")))
                     .pods(pod("w").cpu("4").times(4)))
-            .with(o -> o.withMaxNodesTotal(3))
+            .with(o -> o.toBuilder().maxNodesTotal(3).build())
             .grows("a", 1)
             .grows("b", 2)
             .reasons(
@@ -61,7 +61,7 @@ class LimitRulesTest {
                     .groups(group("ng1"))
                     .nodes(node("n1").cpu("4").inGroup("ng1"))
                     .pods(pod("busy").cpu("4").on("n1"), pod("w").cpu("4").times(4)))
-            .with(o -> o.withCoresTotal(new Range(0, 12)))
+            .with(o -> o.toBuilder().coresTotal(new Range(0, 12)).build())
             .grows("ng1", 2)
             .reasons("w-3", Map.of("ng1", "exceeded quota: cluster-wide cores"))
             .build(),
@@ -71,7 +71,7 @@ class LimitRulesTest {
                     .groups(group("ng1"))
                     .nodes(node("n1").memory("16Gi").inGroup("ng1"))
                     .pods(pod("busy").memory("15Gi").on("n1"), pod("w").memory("15Gi").times(3)))
-            .with(o -> o.withMemoryTotal(new Range(0, 40)))
+            .with(o -> o.toBuilder().memoryTotal(new Range(0, 40)).build())
             .grows("ng1", 1)
             .reasons("w-2", Map.of("ng1", "exceeded quota: cluster-wide memory"))
             .build(),
@@ -81,7 +81,7 @@ class LimitRulesTest {
                     .groups(group("ng1"))
                     .nodes(node("n1").memory("16Gi").inGroup("ng1"))
                     .pods(pod("busy").memory("15Gi").on("n1"), pod("w").memory("15Gi").times(3)))
-            .with(o -> o.withMemoryTotal(new Range(0, 48)))
+            .with(o -> o.toBuilder().memoryTotal(new Range(0, 48)).build())
             .grows("ng1", 2)
             .build(),
         rule("gpu-total caps GPU nodes per GPU resource")
@@ -89,7 +89,7 @@ class LimitRulesTest {
                 cluster()
                     .groups(group("gpu").template(template().cpu("8").gpu(1)))
                     .pods(pod("train").cpu("1").gpu(1).times(4)))
-            .with(o -> o.withGpuTotal(Map.of("nvidia.com/gpu", new Range(0, 2))))
+            .with(o -> o.toBuilder().gpuTotal(Map.of("nvidia.com/gpu", new Range(0, 2))).build())
             .grows("gpu", 2)
             .reasons("train-3", Map.of("gpu", "exceeded quota: cluster-wide nvidia.com/gpu"))
             .build(),
@@ -98,7 +98,7 @@ class LimitRulesTest {
                 cluster()
                     .groups(group("ng1").template(template().cpu("4")))
                     .pods(pod("w").cpu("4").times(3)))
-            .with(o -> o.withGpuTotal(Map.of("nvidia.com/gpu", new Range(0, 0))))
+            .with(o -> o.toBuilder().gpuTotal(Map.of("nvidia.com/gpu", new Range(0, 0))).build())
             .grows("ng1", 3)
             .build(),
         rule("max-nodes-per-scaleup caps one scale-up")
@@ -106,7 +106,7 @@ class LimitRulesTest {
                 cluster()
                     .groups(group("ng1").template(template().cpu("4")))
                     .pods(pod("w").cpu("4").times(5)))
-            .with(o -> o.withMaxNodesPerScaleUp(2))
+            .with(o -> o.toBuilder().maxNodesPerScaleUp(2).build())
             .grows("ng1", 2)
             .reasons("w-4", Map.of("ng1", "max-nodes-per-scaleup reached (2)"))
             .build(),

@@ -78,7 +78,7 @@ class PendingPodRulesTest {
             .build(),
         rule("the expendable cutoff is configurable")
             .given(emptyGroupWith(pod("batch").cpu("1").priority(-1)))
-            .with(o -> o.withExpendablePodsPriorityCutoff(0))
+            .with(o -> o.toBuilder().expendablePodsPriorityCutoff(0).build())
             .summary(
                 "batch",
                 "not considered: expendable: priority -1 is below"
@@ -94,26 +94,26 @@ class PendingPodRulesTest {
             .build(),
         rule("a pod younger than new-pod-scale-up-delay waits")
             .given(emptyGroupWith(pod("web").cpu("1").createdAt(NOW.minusSeconds(10))))
-            .with(o -> o.withNewPodScaleUpDelay(Duration.ofSeconds(30)))
+            .with(o -> o.toBuilder().newPodScaleUpDelay(Duration.ofSeconds(30)).build())
             .summary("web", "not considered: younger than the scale-up delay (10s < 30s)")
             .build(),
         rule("a pod older than new-pod-scale-up-delay is helped")
             .given(emptyGroupWith(pod("web").cpu("1").createdAt(NOW.minusSeconds(31))))
-            .with(o -> o.withNewPodScaleUpDelay(Duration.ofSeconds(30)))
+            .with(o -> o.toBuilder().newPodScaleUpDelay(Duration.ofSeconds(30)).build())
             .grows("ng1", 1)
             .build(),
         rule("the pod-scale-up-delay annotation lengthens the delay")
             .given(
                 emptyGroupWith(
                     pod("web").cpu("1").annotation(DELAY, "2m").createdAt(NOW.minusSeconds(60))))
-            .with(o -> o.withNewPodScaleUpDelay(Duration.ofSeconds(30)))
+            .with(o -> o.toBuilder().newPodScaleUpDelay(Duration.ofSeconds(30)).build())
             .summary("web", "not considered: younger than the scale-up delay (60s < 120s)")
             .build(),
         rule("the pod-scale-up-delay annotation cannot shorten the delay")
             .given(
                 emptyGroupWith(
                     pod("web").cpu("1").annotation(DELAY, "10s").createdAt(NOW.minusSeconds(20))))
-            .with(o -> o.withNewPodScaleUpDelay(Duration.ofSeconds(30)))
+            .with(o -> o.toBuilder().newPodScaleUpDelay(Duration.ofSeconds(30)).build())
             .summary("web", "not considered: younger than the scale-up delay (20s < 30s)")
             .build(),
         rule("the pod-scale-up-delay annotation applies when the flag is 0")

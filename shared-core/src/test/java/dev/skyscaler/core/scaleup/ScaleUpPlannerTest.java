@@ -176,7 +176,7 @@ class ScaleUpPlannerTest {
                     group("b").template(template().cpu("4").memory("16Gi").zone("eu-1b")))
                 .pods(pod("w").cpu("2").memory("1Gi").times(8))
                 .build(),
-            o -> o.withBalanceSimilarNodeGroups(true),
+            o -> o.toBuilder().balanceSimilarNodeGroups(true).build(),
             Map.of("a", 2, "b", 2),
             null),
         new Case(
@@ -216,7 +216,7 @@ class ScaleUpPlannerTest {
                 .nodes(node("n1").inGroup("ng1"))
                 .pods(pod("busy").cpu("4").on("n1"), pod("w").cpu("2").times(6))
                 .build(),
-            o -> o.withMaxNodesTotal(2),
+            o -> o.toBuilder().maxNodesTotal(2).build(),
             Map.of("ng1", 1),
             Map.of("ng1", "exceeded quota: max-nodes-total (2)")),
         new Case(
@@ -272,7 +272,7 @@ class ScaleUpPlannerTest {
                 .groups(group("ng1").template(template()))
                 .pods(pod("young").cpu("1").createdAt(NOW.minusSeconds(5)))
                 .build(),
-            o -> o.withNewPodScaleUpDelay(Duration.ofSeconds(30)),
+            o -> o.toBuilder().newPodScaleUpDelay(Duration.ofSeconds(30)).build(),
             Map.of(),
             null));
   }

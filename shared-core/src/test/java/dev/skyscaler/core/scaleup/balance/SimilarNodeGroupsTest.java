@@ -18,7 +18,7 @@ class SimilarNodeGroupsTest {
 
   private static ScaleUpOptions ignoring(List<String> labels) {
     ScaleUpOptions d = ScaleUpOptions.defaults();
-    return d.withBalanceSimilarNodeGroups(true).withBalancingIgnoreLabels(labels);
+    return d.toBuilder().balanceSimilarNodeGroups(true).balancingIgnoreLabels(labels).build();
   }
 
   static Stream<Arguments> pairs() {
@@ -100,7 +100,7 @@ class SimilarNodeGroupsTest {
   void theMemoryToleranceComesFromTheOptions() {
     GroupTemplate other = templateOf("other").memory(16 * GI * 98 / 100).build();
     ScaleUpOptions loose = ignoring(List.of());
-    ScaleUpOptions threePercent = loose.withMemoryDifferenceRatio(0.03);
+    ScaleUpOptions threePercent = loose.toBuilder().memoryDifferenceRatio(0.03).build();
     assertThat(SimilarNodeGroups.similarTo(CHOSEN, List.of(other), threePercent))
         .containsExactly(other);
   }

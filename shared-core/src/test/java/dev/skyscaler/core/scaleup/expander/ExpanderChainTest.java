@@ -26,9 +26,9 @@ class ExpanderChainTest {
   private static final Map<Integer, List<String>> SPOT_FIRST = Map.of(10, List.of("spot-.*"));
 
   private static ScaleUpOptions chain(ExpanderName... names) {
-    return ScaleUpOptions.defaults()
-        .withExpanders(List.of(names))
-        .withExpanderPriorities(SPOT_FIRST);
+    return ScaleUpOptions.defaults().toBuilder().expanders(List.of(names)).build().toBuilder()
+        .expanderPriorities(SPOT_FIRST)
+        .build();
   }
 
   private static String chosen(ScaleUpOptions options, List<OptionSpec> specs) {
@@ -148,7 +148,9 @@ class ExpanderChainTest {
   void randomMustBeLast(String name, List<ExpanderName> names) {
     String error = "expander \"random\" must be last in the chain (it always picks one option)";
     assertThat(ExpanderChain.validate(names)).containsExactly(error);
-    assertThatThrownBy(() -> ExpanderChain.from(ScaleUpOptions.defaults().withExpanders(names)))
+    assertThatThrownBy(
+            () ->
+                ExpanderChain.from(ScaleUpOptions.defaults().toBuilder().expanders(names).build()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(error);
   }
@@ -163,9 +165,9 @@ class ExpanderChainTest {
   @Test
   void anInvalidPriorityRegexIsReportedWhenTheChainIsBuilt() {
     ScaleUpOptions options =
-        ScaleUpOptions.defaults()
-            .withExpanders(List.of(PRIORITY))
-            .withExpanderPriorities(Map.of(10, List.of("[")));
+        ScaleUpOptions.defaults().toBuilder().expanders(List.of(PRIORITY)).build().toBuilder()
+            .expanderPriorities(Map.of(10, List.of("[")))
+            .build();
     assertThatThrownBy(() -> ExpanderChain.from(options))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
@@ -176,7 +178,7 @@ class ExpanderChainTest {
   @Test
   void priorityRegexesAreNotCheckedWhenThePriorityExpanderIsNotConfigured() {
     ScaleUpOptions options =
-        ScaleUpOptions.defaults().withExpanderPriorities(Map.of(10, List.of("[")));
+        ScaleUpOptions.defaults().toBuilder().expanderPriorities(Map.of(10, List.of("["))).build();
     assertThat(ExpanderChain.from(options).choose(List.of(option("a").build())).best()).isPresent();
   }
 }
