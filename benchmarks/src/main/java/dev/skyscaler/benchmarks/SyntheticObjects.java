@@ -101,7 +101,8 @@ final class SyntheticObjects {
         false,
         true,
         "aws:///" + zone + "/" + instanceId,
-        NODE_CREATED);
+        NODE_CREATED,
+        List.of());
   }
 
   private static Map<String, String> nodeLabels(NodeShape shape, String zone) {

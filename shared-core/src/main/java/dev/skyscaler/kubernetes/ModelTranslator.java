@@ -2,6 +2,7 @@ package dev.skyscaler.kubernetes;
 
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeCondition;
 import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
@@ -95,8 +96,27 @@ public final class ModelTranslator {
               ready,
               spec.getProviderID(),
               Fields.timestamp(
-                  meta.getCreationTimestamp(), "metadata.creationTimestamp", Instant.EPOCH));
+                  meta.getCreationTimestamp(), "metadata.creationTimestamp", Instant.EPOCH),
+              conditions(status.getConditions()));
         });
+  }
+
+  private static List<NodeCondition> conditions(
+      List<io.fabric8.kubernetes.api.model.NodeCondition> conditions) {
+    List<NodeCondition> result = new java.util.ArrayList<>();
+    List<io.fabric8.kubernetes.api.model.NodeCondition> list = Fields.list(conditions);
+    for (int i = 0; i < list.size(); i++) {
+      var c = list.get(i);
+      String field = "status.conditions[" + i + "]";
+      result.add(
+          new NodeCondition(
+              SchedulingTerms.required(c.getType(), field + ".type"),
+              c.getStatus() == null ? "Unknown" : c.getStatus(),
+              Fields.timestamp(
+                  c.getLastTransitionTime(), field + ".lastTransitionTime", Instant.EPOCH),
+              c.getReason()));
+    }
+    return result;
   }
 
   /**

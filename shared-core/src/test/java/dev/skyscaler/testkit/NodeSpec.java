@@ -1,6 +1,7 @@
 package dev.skyscaler.testkit;
 
 import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeCondition;
 import dev.skyscaler.core.model.NodeTemplate;
 import dev.skyscaler.core.model.Quantity;
 import dev.skyscaler.core.model.Resources;
@@ -31,6 +32,8 @@ public final class NodeSpec {
   private final List<Taint> taints = new ArrayList<>();
   private boolean unschedulable;
   private boolean ready = true;
+  private Instant readySince = Instant.EPOCH;
+  private final Map<String, NodeCondition> extraConditions = new java.util.LinkedHashMap<>();
   private String group;
   private Instant created = Instant.EPOCH;
 
@@ -142,7 +145,32 @@ public final class NodeSpec {
         unschedulable,
         ready,
         "aws:///eu-west-1a/i-" + name,
-        created);
+        created,
+        conditions());
+  }
+
+  private List<NodeCondition> conditions() {
+    List<NodeCondition> all = new ArrayList<>();
+    if (!extraConditions.containsKey("Ready")) {
+      all.add(new NodeCondition("Ready", ready ? "True" : "False", readySince, ""));
+    }
+    all.addAll(extraConditions.values());
+    return all;
+  }
+
+  /** The Ready condition last changed at {@code t} (when it became Ready or NotReady). */
+  public NodeSpec readySince(Instant t) {
+    readySince = t;
+    return this;
+  }
+
+  /** Any other condition ({@code Unknown} Ready, {@code PreemptionScheduled}, ...). */
+  public NodeSpec condition(String type, String status, Instant since) {
+    extraConditions.put(type, new NodeCondition(type, status, since, ""));
+    if (type.equals("Ready")) {
+      ready = status.equals("True");
+    }
+    return this;
   }
 
   /** This shape as a group template (the hostname label is dropped, as CA sanitises it). */

@@ -11,6 +11,7 @@ import java.util.Objects;
  * @param ready the Ready condition is True
  * @param unschedulable cordoned ({@code spec.unschedulable})
  * @param providerId cloud instance identity, empty when unknown
+ * @param conditions the status conditions as last reported (Ready among them)
  */
 public record Node(
     String name,
@@ -22,7 +23,8 @@ public record Node(
     boolean unschedulable,
     boolean ready,
     String providerId,
-    Instant creationTime) {
+    Instant creationTime,
+    List<NodeCondition> conditions) {
 
   public static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
   public static final String ZONE_LABEL = "topology.kubernetes.io/zone";
@@ -38,5 +40,11 @@ public record Node(
     Objects.requireNonNull(allocatable, "allocatable");
     providerId = providerId == null ? "" : providerId;
     Objects.requireNonNull(creationTime, "creationTime");
+    conditions = List.copyOf(conditions);
+  }
+
+  /** The condition of this type, if the node reports it. */
+  public java.util.Optional<NodeCondition> condition(String type) {
+    return conditions.stream().filter(c -> c.type().equals(type)).findFirst();
   }
 }
