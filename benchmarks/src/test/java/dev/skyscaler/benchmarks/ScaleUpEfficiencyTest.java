@@ -61,9 +61,10 @@ class ScaleUpEfficiencyTest {
   @Test
   void constrainedPodsAndPodsWithoutScaleUpAreCounted() {
     Plan plan =
-        new Plan(
+        Plan.scaleUpOnly(
             List.of(new ScaleUp("small", 2, 0, List.of("default/spread", "default/web-0"))),
             List.of(new NoScaleUp("default/web-1", Map.of("small", "Insufficient cpu"))),
+            List.of(),
             List.of(),
             AutoscalerState.EMPTY);
 
@@ -120,7 +121,8 @@ class ScaleUpEfficiencyTest {
   }
 
   private static Plan plan(ScaleUp... scaleUps) {
-    return new Plan(List.of(scaleUps), List.of(), List.of(), AutoscalerState.EMPTY);
+    return Plan.scaleUpOnly(
+        List.of(scaleUps), List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
   }
 
   private static List<String> keys(List<Pod> pods) {

@@ -37,9 +37,10 @@ class ConfigurationDocTest {
     int start = doc.indexOf("```json\n", section) + "```json\n".length();
     String documented = doc.substring(start, doc.indexOf("```", start));
     Plan plan =
-        new Plan(
+        Plan.scaleUpOnly(
             List.of(new ScaleUp("ng2", 1, 3, List.of("default/p-new"))),
             List.of(new NoScaleUp("default/huge", Map.of("ng1", "Insufficient cpu"))),
+            List.of(),
             List.of(),
             AutoscalerState.EMPTY);
     assertThat(PlanJson.render(plan, List.of())).isEqualTo(documented);

@@ -5,9 +5,15 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
+import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The autoscaler loop as a pure function: the same inputs give the same plan. Every front end (the
@@ -24,7 +30,24 @@ public final class Autoscaler {
   public static Plan runOnce(
       ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
     ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
-    return new Plan(scaleUp.scaleUps(), scaleUp.noScaleUps(), scaleUp.warnings(), state);
+    List<Action> actions = new ArrayList<>();
+    for (ScaleUp s : scaleUp.scaleUps()) {
+      actions.add(new SetTargetSize(s.nodeGroup(), s.currentTarget(), s.newTarget(), "scale-up"));
+      actions.add(
+          new RecordEvent(
+              "ConfigMap",
+              "kube-system/cluster-autoscaler-status",
+              "ScaledUpGroup",
+              "Scale-up: setting group "
+                  + s.nodeGroup()
+                  + " size to "
+                  + s.newTarget()
+                  + " instead of "
+                  + s.currentTarget(),
+              false));
+    }
+    return Plan.scaleUpOnly(
+        scaleUp.scaleUps(), scaleUp.noScaleUps(), actions, scaleUp.warnings(), state);
   }
 
   /**

@@ -17,9 +17,10 @@ class PlanJsonTest {
   @Test
   void theJsonContractHasEveryKeyInItsOrder() {
     Plan plan =
-        new Plan(
+        Plan.scaleUpOnly(
             List.of(new ScaleUp("ng2", 1, 3, List.of("default/p-new"))),
             List.of(new NoScaleUp("default/huge", Map.of("ng1", "Insufficient cpu"))),
+            List.of(),
             List.of(),
             AutoscalerState.EMPTY);
 
@@ -56,7 +57,7 @@ class PlanJsonTest {
 
   @Test
   void anEmptyPlanKeepsEveryKey() {
-    Plan plan = new Plan(List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
+    Plan plan = Plan.scaleUpOnly(List.of(), List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
     assertThat(PlanJson.render(plan, List.of()))
         .isEqualTo(
             """

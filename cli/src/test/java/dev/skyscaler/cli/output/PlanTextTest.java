@@ -41,7 +41,7 @@ class PlanTextTest {
   @Test
   void thePlanReadsAsSummaryTableStuckPodsAndWarnings() {
     Plan plan =
-        new Plan(
+        Plan.scaleUpOnly(
             List.of(
                 new ScaleUp(
                     "ng1",
@@ -57,6 +57,7 @@ class PlanTextTest {
                 new NoScaleUp("default/etl-1", TOO_BIG),
                 new NoScaleUp("default/etl-2", TOO_BIG),
                 new NoScaleUp("default/etl-3", Map.of("ng1", "max node group size reached"))),
+            List.of(),
             List.of("plan warning"),
             AutoscalerState.EMPTY);
 
@@ -87,7 +88,7 @@ class PlanTextTest {
 
   @Test
   void aPlanWithNothingToDoSaysSo() {
-    Plan plan = new Plan(List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
+    Plan plan = Plan.scaleUpOnly(List.of(), List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
     assertThat(PlanText.render(plan, PODS, List.of()))
         .isEqualTo("Scale-up: none needed; no pending pod waits for a new node\n");
   }
@@ -95,9 +96,10 @@ class PlanTextTest {
   @Test
   void oneStuckPodIsCountedInTheSingular() {
     Plan plan =
-        new Plan(
+        Plan.scaleUpOnly(
             List.of(),
             List.of(new NoScaleUp("default/solo", Map.of("ng1", "Insufficient cpu"))),
+            List.of(),
             List.of(),
             AutoscalerState.EMPTY);
     assertThat(PlanText.render(plan, PODS, List.of()))

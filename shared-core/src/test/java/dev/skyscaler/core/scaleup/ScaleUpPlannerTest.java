@@ -292,4 +292,23 @@ class ScaleUpPlannerTest {
       assertThat(first.reasons()).isEqualTo(c.firstNoScaleUpReasons());
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void eachScaleUpIsCarriedOutBySettingTheGroupTargetSize() {
+    Plan plan =
+        Autoscaler.runOnce(
+            cluster()
+                .groups(group("ng1").target(2).template(template().cpu("4")))
+                .nodes(node("n1").inGroup("ng1"), node("n2").inGroup("ng1"))
+                .pods(pod("busy").cpu("4").on("n1"), pod("busy2").cpu("4").on("n2"))
+                .pods(pod("w").cpu("3").times(2))
+                .build(),
+            AutoscalerState.EMPTY,
+            AutoscalerOptions.defaults(),
+            NOW);
+
+    assertThat(plan.actions())
+        .first()
+        .isEqualTo(new dev.skyscaler.core.plan.action.SetTargetSize("ng1", 2, 4, "scale-up"));
+  }
 }
