@@ -1,6 +1,7 @@
 package dev.skyscaler.cli;
 
 import dev.skyscaler.cli.input.InputException;
+import dev.skyscaler.cli.simulate.SimulateCommand;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.kubernetes.SnapshotException;
 import java.io.IOException;
@@ -40,7 +41,7 @@ public final class SkyscalerCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "missing command: plan or explain");
+    throw new ParameterException(spec.commandLine(), "missing command: plan, explain or simulate");
   }
 
   public static void main(String[] args) {
@@ -52,6 +53,7 @@ public final class SkyscalerCommand implements Runnable {
     CommandLine cl = new CommandLine(new SkyscalerCommand());
     cl.addSubcommand(new PlanCommand(clock));
     cl.addSubcommand(new ExplainCommand(clock));
+    cl.addSubcommand(new SimulateCommand(clock));
     for (CommandLine sub : cl.getSubcommands().values()) {
       CaOptions.addTo(sub.getCommandSpec());
     }

@@ -183,7 +183,8 @@ class CommandLineTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
     assertThat(r.err())
-        .isEqualTo("missing command: plan or explain\nRun 'skyscaler --help' for usage.\n");
+        .isEqualTo(
+            "missing command: plan, explain or simulate\nRun 'skyscaler --help' for usage.\n");
   }
 
   @Test

@@ -46,7 +46,16 @@ public record OptionsFile(
    *     wrong shape
    */
   public static OptionsFile read(Path file) {
-    YamlObject root = YamlFiles.readMapping(file, "a mapping of option names to values");
+    return from(file, YamlFiles.readMapping(file, "a mapping of option names to values"));
+  }
+
+  /**
+   * The options in a mapping read elsewhere, such as the {@code options} of a simulation scenario;
+   * errors name the mapping as {@code root} describes it.
+   *
+   * @param file the file the mapping is in
+   */
+  public static OptionsFile from(Path file, YamlObject root) {
     Map<String, List<String>> flags = new LinkedHashMap<>();
     Map<Integer, List<String>> priorities = new TreeMap<>();
     for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** Reads a small YAML file (node groups, options) into a tree, with one clear error per failure. */
-final class YamlFiles {
+public final class YamlFiles {
   private static final ObjectMapper YAML =
       new ObjectMapper(
           YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
@@ -25,7 +25,7 @@ final class YamlFiles {
    *
    * @throws InputException when the file is missing or unreadable, is not YAML, or is empty
    */
-  static YamlObject readMapping(Path file, String expectedContent) {
+  public static YamlObject readMapping(Path file, String expectedContent) {
     String name = file.toString();
     if (Files.isDirectory(file)) {
       throw new InputException(name + ": is a directory; expected a YAML file");

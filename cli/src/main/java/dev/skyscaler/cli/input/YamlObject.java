@@ -16,7 +16,7 @@ import java.util.Set;
  * nodeGroups[0] (ng1)}) so that every error names the file, the object and the field. A YAML {@code
  * null} counts as absent.
  */
-final class YamlObject {
+public final class YamlObject {
   private final String where;
   private final String path;
   private final JsonNode node;
@@ -33,26 +33,26 @@ final class YamlObject {
   }
 
   /** The same mapping as an object of its own, described as {@code newWhere}. */
-  YamlObject describedAs(String newWhere) {
+  public YamlObject describedAs(String newWhere) {
     return new YamlObject(newWhere, "", node);
   }
 
-  String where() {
+  public String where() {
     return where;
   }
 
   /** An error about {@code field} of this mapping. */
-  InputException error(String field, String problem) {
+  public InputException error(String field, String problem) {
     return new InputException(where + ": " + path + field + ": " + problem);
   }
 
   /** An error about this mapping as a whole. */
-  InputException error(String problem) {
+  public InputException error(String problem) {
     String at = path.isEmpty() ? "" : path.substring(0, path.length() - 1) + ": ";
     return new InputException(where + ": " + at + problem);
   }
 
-  void allowOnly(Set<String> fields) {
+  public void allowOnly(Set<String> fields) {
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String name = it.next();
       if (!fields.contains(name)) {
@@ -61,20 +61,20 @@ final class YamlObject {
     }
   }
 
-  Iterator<String> fieldNames() {
+  public Iterator<String> fieldNames() {
     return node.fieldNames();
   }
 
-  Optional<JsonNode> get(String field) {
+  public Optional<JsonNode> get(String field) {
     JsonNode value = node.get(field);
     return value == null || value.isNull() ? Optional.empty() : Optional.of(value);
   }
 
-  Optional<String> text(String field) {
+  public Optional<String> text(String field) {
     return get(field).map(v -> scalar(field, v));
   }
 
-  String requiredText(String field) {
+  public String requiredText(String field) {
     String value = text(field).orElseThrow(() -> error("missing required field \"" + field + "\""));
     if (value.isBlank()) {
       throw error(field, "must not be empty");
@@ -82,7 +82,7 @@ final class YamlObject {
     return value;
   }
 
-  OptionalInt wholeNumber(String field, int min) {
+  public OptionalInt wholeNumber(String field, int min) {
     Optional<JsonNode> value = get(field);
     if (value.isEmpty()) {
       return OptionalInt.empty();
@@ -94,12 +94,12 @@ final class YamlObject {
     return OptionalInt.of(v.intValue());
   }
 
-  int requiredWholeNumber(String field, int min) {
+  public int requiredWholeNumber(String field, int min) {
     return wholeNumber(field, min)
         .orElseThrow(() -> error("missing required field \"" + field + "\""));
   }
 
-  Optional<Double> number(String field, double min) {
+  public Optional<Double> number(String field, double min) {
     return get(field)
         .map(
             v -> {
@@ -110,7 +110,7 @@ final class YamlObject {
             });
   }
 
-  Optional<YamlObject> object(String field) {
+  public Optional<YamlObject> object(String field) {
     return get(field)
         .map(
             v -> {
@@ -122,7 +122,7 @@ final class YamlObject {
   }
 
   /** The items of a list field; an absent field is an empty list. */
-  List<JsonNode> list(String field) {
+  public List<JsonNode> list(String field) {
     Optional<JsonNode> value = get(field);
     if (value.isEmpty()) {
       return List.of();
@@ -136,7 +136,7 @@ final class YamlObject {
   }
 
   /** Item {@code index} of list {@code field}, which must be a mapping. */
-  YamlObject item(String field, int index, JsonNode item) {
+  public YamlObject item(String field, int index, JsonNode item) {
     String itemPath = field + "[" + index + "]";
     if (!item.isObject()) {
       throw error(itemPath, "expected a mapping, got " + describe(item));
@@ -145,12 +145,12 @@ final class YamlObject {
   }
 
   /** Item {@code index} of list {@code field}, which must be a scalar. */
-  String textItem(String field, int index, JsonNode item) {
+  public String textItem(String field, int index, JsonNode item) {
     return scalar(field + "[" + index + "]", item);
   }
 
   /** A mapping of strings to scalars (labels, resource lists), in file order. */
-  Map<String, String> stringMap(String field) {
+  public Map<String, String> stringMap(String field) {
     Map<String, String> result = new LinkedHashMap<>();
     object(field)
         .ifPresent(
@@ -169,7 +169,7 @@ final class YamlObject {
     return v.asText();
   }
 
-  static String describe(JsonNode v) {
+  public static String describe(JsonNode v) {
     if (v.isObject()) {
       return "a mapping";
     }

@@ -1,0 +1,176 @@
+package dev.skyscaler.cli.simulate;
+
+import dev.skyscaler.cli.input.InputException;
+import dev.skyscaler.core.config.OptionFlag;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code skyscaler simulate}: runs a scenario on a virtual clock and prints the timeline and a
+ * summary; {@code --report} writes the same as one self-contained HTML page with charts.
+ */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    customSynopsis = {
+      "skyscaler simulate --scenario=<file.yaml> [--report=<file.html>] [--seed=<n>]",
+      "         [--output=text|json] [Cluster Autoscaler options]"
+    },
+    description = {
+      "Runs the autoscaler against a simulated cluster over time: nodes that boot with a delay,"
+          + " a scheduler, Deployments and Jobs that change, spot interruptions and node failures."
+          + " Prints what happened when and why, and what it cost. The same scenario and seed"
+          + " always give the same output."
+    },
+    footer = {
+      "",
+      "Example:",
+      "  skyscaler simulate --scenario examples/first-contact-scenario/scenario.yaml \\",
+      "      --report report.html",
+      "",
+      "The scenario format is in docs/simulate.md.",
+      "Exit codes: 0 success, 1 internal error, 2 bad input (message on stderr)."
+    })
+public final class SimulateCommand implements Callable<Integer> {
+  /** Wall-clock time after which a run reports its progress on stderr, and how often. */
+  static final Duration PROGRESS_AFTER = Duration.ofSeconds(2);
+
+  private final Clock clock;
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--scenario",
+      required = true,
+      paramLabel = "<file.yaml>",
+      description = "The scenario: snapshot, node groups, duration, events (docs/simulate.md).")
+  Path scenarioFile;
+
+  @Option(
+      names = "--report",
+      paramLabel = "<file.html>",
+      description = "Also write a self-contained HTML report with charts and the timeline.")
+  Path report;
+
+  @Option(
+      names = "--seed",
+      paramLabel = "<n>",
+      description =
+          "Seed for every random draw (boot jitter, random interruptions, names)."
+              + " Default: the scenario's seed, else 1.")
+  Long seed;
+
+  @Option(
+      names = "--output",
+      paramLabel = "text|json",
+      defaultValue = "text",
+      converter = Format.class,
+      description = "text (default) for people, json for programs.")
+  String output;
+
+  public SimulateCommand(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public Integer call() {
+    Scenario scenario =
+        ScenarioFile.read(scenarioFile, caFlags(spec.commandLine().getParseResult()));
+    if (seed != null) {
+      scenario = scenario.withSeed(seed);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    SimulationResult result = Simulation.run(scenario, new ProgressLine(clock, err));
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(
+        output.equals("json") ? SimulationJson.render(result) : SimulationText.render(result));
+    out.flush();
+    if (report != null) {
+      try {
+        Files.writeString(report, HtmlReport.render(result), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new InputException(report + ": cannot write the report: " + e.getMessage(), e);
+      }
+      err.println("Report written to " + report);
+      err.flush();
+    }
+    return 0;
+  }
+
+  /** The Cluster Autoscaler options given on the command line, as {@code plan} reads them. */
+  static Map<String, List<String>> caFlags(ParseResult parsed) {
+    Map<String, List<String>> flags = new LinkedHashMap<>();
+    for (OptionFlag f : OptionFlag.SUPPORTED) {
+      OptionSpec matched = parsed.matchedOption("--" + f.name());
+      if (matched != null) {
+        List<String> values = matched.getValue();
+        flags.put(f.name(), List.copyOf(values));
+      }
+    }
+    return flags;
+  }
+
+  /** Accepts text and json. */
+  static final class Format implements ITypeConverter<String> {
+    @Override
+    public String convert(String value) {
+      if (!value.equals("text") && !value.equals("json")) {
+        throw new TypeConversionException("expected text or json, got \"" + value + "\"");
+      }
+      return value;
+    }
+  }
+
+  /**
+   * A progress line on stderr, only for runs that take a while: the first after {@link
+   * #PROGRESS_AFTER} of wall-clock time, then at most one per {@link #PROGRESS_AFTER}.
+   */
+  static final class ProgressLine implements Simulation.Progress {
+    private final Clock clock;
+    private final PrintWriter err;
+    private final long started;
+    private long next;
+
+    ProgressLine(Clock clock, PrintWriter err) {
+      this.clock = clock;
+      this.err = err;
+      this.started = clock.millis();
+      this.next = started + PROGRESS_AFTER.toMillis();
+    }
+
+    @Override
+    public void scanned(int done, int scans, Duration simulated) {
+      long now = clock.millis();
+      if (now >= next && done < scans) {
+        next = now + PROGRESS_AFTER.toMillis();
+        err.printf(
+            java.util.Locale.ROOT,
+            "simulated %s of %d scans (%d%%), %s, in %ds%n",
+            TimelineEntry.clock(simulated),
+            scans,
+            100L * done / scans,
+            done + " done",
+            (now - started) / 1000);
+        err.flush();
+      }
+    }
+  }
+}

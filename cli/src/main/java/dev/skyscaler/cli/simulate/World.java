@@ -1,0 +1,292 @@
+package dev.skyscaler.cli.simulate;
+
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodPhase;
+import dev.skyscaler.core.scheduling.SchedulingChecks;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The Kubernetes side of the simulated cluster: nodes and pods as immutable records, changed one at
+ * a time, with the indexes the simulation needs (pods per node, unbound pods, requests per node). A
+ * scan's snapshot reuses every unchanged record, so building it costs a list copy, never a parse.
+ * Not thread-safe.
+ */
+final class World {
+  /** Who hears about pods: the controllers that replace them and the wait accounting. */
+  interface Listener {
+    void created(Pod pod);
+
+    void bound(Pod pod, Instant now);
+
+    void removed(Pod pod, Instant now);
+  }
+
+  private final Map<String, Node> nodes = new LinkedHashMap<>();
+  private final Map<String, Pod> pods = new LinkedHashMap<>();
+  private final Map<String, Set<String>> podsByNode = new HashMap<>();
+  private final Set<String> unbound = new LinkedHashSet<>();
+  private final Map<String, long[]> requested = new HashMap<>();
+  private final List<DaemonSet> daemonSets;
+  private final Budgets budgets;
+  private final Names names;
+  private Listener listener;
+  private long layoutVersion;
+  private long pendingVersion;
+  private boolean changed = true;
+  private ClusterSnapshot snapshot;
+  private List<NodeGroup> snapshotGroups;
+
+  World(ClusterSnapshot start, Names names) {
+    this.names = names;
+    this.daemonSets = start.daemonSets();
+    start.nodes().forEach(n -> nodes.put(n.name(), n));
+    List<Pod> bound = new ArrayList<>();
+    for (Pod p : start.pods()) {
+      if (p.isTerminal() || p.deletionTime().isPresent()) {
+        continue; // finished or on its way out: it holds nothing for long
+      }
+      pods.put(p.key(), p);
+      if (p.isScheduled()) {
+        index(p);
+        bound.add(p);
+      } else {
+        unbound.add(p.key());
+      }
+    }
+    this.budgets = new Budgets(start.pdbs(), bound);
+  }
+
+  void listener(Listener l) {
+    this.listener = l;
+  }
+
+  Map<String, Node> nodes() {
+    return Collections.unmodifiableMap(nodes);
+  }
+
+  Optional<Node> node(String name) {
+    return Optional.ofNullable(nodes.get(name));
+  }
+
+  Optional<Pod> pod(String key) {
+    return Optional.ofNullable(pods.get(key));
+  }
+
+  Collection<Pod> pods() {
+    return Collections.unmodifiableCollection(pods.values());
+  }
+
+  boolean hasPod(String key) {
+    return pods.containsKey(key);
+  }
+
+  /** Pods not bound to a node, in the order they were created. */
+  List<Pod> unboundPods() {
+    List<Pod> result = new ArrayList<>(unbound.size());
+    unbound.forEach(k -> result.add(pods.get(k)));
+    return result;
+  }
+
+  boolean anyUnbound() {
+    return !unbound.isEmpty();
+  }
+
+  /** Pods bound to {@code node}. */
+  List<Pod> podsOn(String node) {
+    Set<String> keys = podsByNode.getOrDefault(node, Set.of());
+    List<Pod> result = new ArrayList<>(keys.size());
+    keys.forEach(k -> result.add(pods.get(k)));
+    return result;
+  }
+
+  /** Changes when room may have appeared or gone: nodes, their taints, pods leaving nodes. */
+  long layoutVersion() {
+    return layoutVersion;
+  }
+
+  /** Changes when a pod starts waiting for a node. */
+  long pendingVersion() {
+    return pendingVersion;
+  }
+
+  /**
+   * A node that has just registered, with the pods of every DaemonSet that would run on it (the
+   * DaemonSet controller places them directly).
+   */
+  void register(Node n, Instant now) {
+    putNode(n);
+    for (DaemonSet ds : daemonSets) {
+      Pod t = ds.podTemplate();
+      if (SchedulingChecks.staticReason(t, n.name(), n.labels(), stableTaints(n), false) == null) {
+        String name = names.generated(ds.name(), k -> pods.containsKey(ds.namespace() + "/" + k));
+        add(
+            t.toBuilder()
+                .name(name)
+                .uid(names.uid())
+                .nodeName(n.name())
+                .phase(PodPhase.RUNNING)
+                .creationTime(now)
+                .build(),
+            now);
+      }
+    }
+  }
+
+  /** The taints a DaemonSet pod is checked against: the node's own, not its start-up ones. */
+  private static List<dev.skyscaler.core.model.Taint> stableTaints(Node n) {
+    return n.taints().stream().filter(t -> !t.key().equals(Nodes.NOT_READY)).toList();
+  }
+
+  /** Replaces a node's record (conditions, taints, cordon). */
+  void putNode(Node n) {
+    nodes.put(n.name(), n);
+    layoutVersion++;
+    changed = true;
+  }
+
+  /** Removes a node and every pod bound to it; returns those pods. */
+  List<Pod> removeNode(String name, Instant now) {
+    if (nodes.remove(name) == null) {
+      return List.of();
+    }
+    List<Pod> gone = podsOn(name);
+    gone.forEach(p -> remove(p.key(), now));
+    podsByNode.remove(name);
+    requested.remove(name);
+    layoutVersion++;
+    changed = true;
+    return gone;
+  }
+
+  /** Adds a pod, bound or waiting for the scheduler. */
+  void add(Pod p, Instant now) {
+    pods.put(p.key(), p);
+    changed = true;
+    if (p.isScheduled()) {
+      index(p);
+      budgets.bound(p);
+    } else {
+      unbound.add(p.key());
+      pendingVersion++;
+    }
+    listener.created(p);
+    if (p.isScheduled()) {
+      listener.bound(p, now);
+    }
+  }
+
+  /** The scheduler binds a waiting pod. */
+  void bind(String key, String node, Instant now) {
+    Pod bound = pods.get(key).boundTo(node);
+    pods.put(key, bound);
+    unbound.remove(key);
+    index(bound);
+    budgets.bound(bound);
+    changed = true;
+    listener.bound(bound, now);
+  }
+
+  /** The scheduler found no node: {@code PodScheduled=False}, reason Unschedulable. */
+  void markUnschedulable(String key) {
+    Pod p = pods.get(key);
+    if (!p.unschedulable()) {
+      pods.put(key, p.toBuilder().unschedulable(true).build());
+      changed = true;
+    }
+  }
+
+  /** Deletes a pod; returns it, or empty when there was none. */
+  Optional<Pod> remove(String key, Instant now) {
+    Pod p = pods.remove(key);
+    if (p == null) {
+      return Optional.empty();
+    }
+    changed = true;
+    if (p.isScheduled()) {
+      String node = p.nodeName().get();
+      Set<String> on = podsByNode.get(node);
+      if (on != null) {
+        on.remove(key);
+      }
+      long[] r = requested.get(node);
+      if (r != null) {
+        r[0] -= p.requests().cpu();
+        r[1] -= p.requests().memory();
+      }
+      budgets.unbound(p);
+      layoutVersion++;
+    } else {
+      unbound.remove(key);
+    }
+    listener.removed(p, now);
+    return Optional.of(p);
+  }
+
+  /** The PodDisruptionBudget that refuses an eviction of {@code p} now, if any. */
+  Optional<String> budgetRefusing(Pod p) {
+    return budgets.refusing(p);
+  }
+
+  private void index(Pod p) {
+    String node = p.nodeName().get();
+    podsByNode.computeIfAbsent(node, k -> new LinkedHashSet<>()).add(p.key());
+    long[] r = requested.computeIfAbsent(node, k -> new long[2]);
+    r[0] += p.requests().cpu();
+    r[1] += p.requests().memory();
+  }
+
+  /**
+   * CPU and memory requested by the pods on Ready nodes as shares of those nodes' allocatable (0
+   * when there is no Ready node).
+   */
+  double[] utilisation() {
+    long cpu = 0;
+    long memory = 0;
+    long cpuAllocatable = 0;
+    long memoryAllocatable = 0;
+    for (Node n : nodes.values()) {
+      if (n.ready()) {
+        long[] r = requested.getOrDefault(n.name(), new long[2]);
+        cpu += r[0];
+        memory += r[1];
+        cpuAllocatable += n.allocatable().cpu();
+        memoryAllocatable += n.allocatable().memory();
+      }
+    }
+    return new double[] {share(cpu, cpuAllocatable), share(memory, memoryAllocatable)};
+  }
+
+  private static double share(long used, long total) {
+    return total == 0 ? 0 : (double) used / total;
+  }
+
+  /** What a scan sees now; the same object again while nothing changed. */
+  ClusterSnapshot snapshot(List<NodeGroup> groups) {
+    if (changed || snapshot == null || groups != snapshotGroups) {
+      snapshot =
+          new ClusterSnapshot(
+              new ArrayList<>(nodes.values()),
+              new ArrayList<>(pods.values()),
+              budgets.current(),
+              daemonSets,
+              groups);
+      snapshotGroups = groups;
+      changed = false;
+    }
+    return snapshot;
+  }
+}
