@@ -148,36 +148,29 @@ final class SimulatedCloud implements NodeGroupProvider {
         }
       }
       if (!registered.isEmpty()) {
-        timeline.add(t, "node", nodes(registered, g) + " registered, NotReady");
+        timeline.add(t, "node", nodes(registered, g, "registered, NotReady"));
       }
       if (!ready.isEmpty()) {
-        timeline.add(t, "node", readyMessage(ready, boots, g));
+        timeline.add(t, "node", nodes(ready, g, afterLaunch(boots)));
       }
       reconcile(g);
     }
   }
 
-  private static String readyMessage(List<String> names, List<Duration> boots, CloudGroup g) {
-    Duration min = boots.stream().min(Duration::compareTo).orElseThrow();
-    Duration max = boots.stream().max(Duration::compareTo).orElseThrow();
-    String after =
-        GoDuration.format(min) + (min.equals(max) ? "" : " to " + GoDuration.format(max));
+  /** {@code n1 of g <what>}, or {@code 3 nodes of g <what>: n1, n2, n3}. */
+  private static String nodes(List<String> names, CloudGroup g, String what) {
     return names.size() == 1
-        ? names.get(0) + " of " + g.name() + " Ready, " + after + " after launch"
-        : names.size()
-            + " nodes of "
-            + g.name()
-            + " Ready, "
-            + after
-            + " after launch: "
-            + Timeline.some(names);
+        ? names.get(0) + " of " + g.name() + " " + what
+        : names.size() + " nodes of " + g.name() + " " + what + ": " + Timeline.some(names);
   }
 
-  /** {@code n1 of g}, or {@code 3 nodes of g: n1, n2, n3}. */
-  private static String nodes(List<String> names, CloudGroup g) {
-    return names.size() == 1
-        ? names.get(0) + " of " + g.name()
-        : names.size() + " nodes of " + g.name() + ": " + Timeline.some(names);
+  private static String afterLaunch(List<Duration> boots) {
+    Duration min = boots.stream().min(Duration::compareTo).orElseThrow();
+    Duration max = boots.stream().max(Duration::compareTo).orElseThrow();
+    return "Ready, "
+        + GoDuration.format(min)
+        + (min.equals(max) ? "" : " to " + GoDuration.format(max))
+        + " after launch";
   }
 
   @Override

@@ -1,0 +1,98 @@
+package dev.skyscaler.cli.simulate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's story as a simulation: two m5.large nodes (110 pods each, 105 free for nginx), nginx
+ * scaled from 10 to 300 at 1m and back to 10 at 30m. A new node takes 110 − 4 DaemonSet pods = 106
+ * nginx pods, so ⌈(300 − 210) / 106⌉ = 1 node is added, and the 90 pods that do not fit wait for
+ * its boot (2m plus the seeded jitter).
+ */
+class FirstContactScenarioTest {
+  private static final String GROUP = "eks-general-40c6a7b2-1f3e-8d2a-9b7c-5e4d3c2b1a09";
+
+  @TempDir Path dir;
+
+  @Test
+  void theScaleUpAddsOneNodeAtOneMinuteAndThePodsWaitForItsBoot() {
+    SimulateRun run =
+        SimulateRun.run("simulate", "--scenario", SimulateRun.FIRST_CONTACT.toString());
+    assertThat(run.err()).isEmpty();
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out())
+        .contains(
+            "00:01:00  workload  Deployment default/nginx scaled from 10 to 300\n"
+                + "00:01:00  scale-up  "
+                + GROUP
+                + ": target 2 -> 3 for 90 pending pods (scale-up)\n");
+    List<String> nodeLines =
+        run.out().lines().filter(l -> l.matches("\\d\\d:\\d\\d:\\d\\d  node .*")).toList();
+    assertThat(nodeLines)
+        .containsExactly(
+            "00:03:10  node      ip-10-0-general-1 of " + GROUP + " registered, NotReady",
+            "00:03:30  node      ip-10-0-general-1 of " + GROUP + " Ready, 2m30s after launch");
+    assertThat(run.out())
+        .contains("Pods waiting for a node: 13500.00 pod-seconds; longest wait 2m30s");
+  }
+
+  @Test
+  void twoRunsWithTheSameSeedPrintTheSameBytesAndWriteTheSameReport() throws IOException {
+    Path first = dir.resolve("first.html");
+    Path second = dir.resolve("second.html");
+    SimulateRun a = run("--report", first.toString());
+    SimulateRun b = run("--report", second.toString());
+    assertThat(a.exitCode()).isZero();
+    assertThat(b.out()).isEqualTo(a.out());
+    assertThat(Files.readAllBytes(second)).isEqualTo(Files.readAllBytes(first));
+    assertThat(run("--output", "json").out()).isEqualTo(run("--output", "json").out());
+  }
+
+  @Test
+  void anotherSeedDrawsAnotherBootJitter() {
+    String seed1 = run("--seed", "1").out();
+    String seed3 = run("--seed", "3").out();
+    assertThat(seed1).contains("seed 1").contains("Ready, 2m30s after launch");
+    assertThat(seed3).contains("seed 3").contains("Ready, 2m10s after launch");
+  }
+
+  @Test
+  void theReportIsOneSelfContainedPageWithChartsAndTheTimeline() throws IOException {
+    Path report = dir.resolve("report.html");
+    SimulateRun run = run("--report", report.toString());
+    assertThat(run.err()).isEqualTo("Report written to " + report + "\n");
+    String html = Files.readString(report);
+    assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
+    assertThat(html).doesNotContain("http://", "https://", "<script", "src=", "<link", "url(");
+    assertThat(html.split("<svg viewBox", -1)).hasSize(4); // nodes, pending pods, utilisation
+    assertThat(html)
+        .contains("Nodes per group", "Pending pods", "Utilisation", "Timeline")
+        .contains("<polyline")
+        .contains(GROUP + ": target 2 -&gt; 3 for 90 pending pods (scale-up)");
+  }
+
+  @Test
+  void jsonOutputCarriesTheTimelineAndTheSummary() {
+    String json = run("--output", "json").out();
+    assertThat(json)
+        .contains("\"scans\" : 360")
+        .contains("\"kind\" : \"scale-up\"")
+        .contains("\"pendingPodSeconds\" : 13500")
+        .contains("\"worstWaitSeconds\" : 150.0")
+        .contains("\"scaleUps\" : 1");
+  }
+
+  private static SimulateRun run(String... extra) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of("simulate", "--scenario", SimulateRun.FIRST_CONTACT.toString()));
+    args.addAll(List.of(extra));
+    return SimulateRun.run(args.toArray(String[]::new));
+  }
+}
