@@ -42,6 +42,10 @@ final class CloudGroup {
     boolean ready;
     boolean failed;
     Instant interruptAt;
+
+    /** When a repair restarted it, until it is Ready again. */
+    Instant restartedAt;
+
     Instant evictPodsAt;
 
     Instance(String providerId, String node, int shape, Instant launched) {

@@ -119,6 +119,8 @@ final class SimulatedCloud implements NodeGroupProvider {
       List<String> registered = new ArrayList<>();
       List<String> ready = new ArrayList<>();
       List<Duration> boots = new ArrayList<>();
+      List<String> restarted = new ArrayList<>();
+      List<Duration> restarts = new ArrayList<>();
       for (Instance i : new ArrayList<>(g.instances.values())) {
         if (i.interruptAt != null && !t.isBefore(i.interruptAt)) {
           int pods = terminate(g, i);
@@ -143,15 +145,24 @@ final class SimulatedCloud implements NodeGroupProvider {
         if (i.registered && !i.ready && !i.failed && i.readyAt != null && !t.isBefore(i.readyAt)) {
           i.ready = true;
           world.putNode(Nodes.ready(world.nodes().get(i.node), t));
-          ready.add(i.node);
-          boots.add(Duration.between(i.launched, t));
+          if (i.restartedAt == null) {
+            ready.add(i.node);
+            boots.add(Duration.between(i.launched, t));
+          } else {
+            restarted.add(
+                i.node + " (" + GoDuration.format(Duration.between(i.restartedAt, t)) + ")");
+            i.restartedAt = null;
+          }
         }
       }
       if (!registered.isEmpty()) {
         timeline.add(t, "node", nodes(registered, g, "registered, NotReady"));
       }
       if (!ready.isEmpty()) {
-        timeline.add(t, "node", nodes(ready, g, afterLaunch(boots)));
+        timeline.add(t, "node", nodes(ready, g, after("Ready", boots, "launch")));
+      }
+      if (!restarted.isEmpty()) {
+        timeline.add(t, "node", nodes(restarted, g, after("Ready again", restarts, "the restart")));
       }
       reconcile(g);
     }
@@ -164,13 +175,16 @@ final class SimulatedCloud implements NodeGroupProvider {
         : names.size() + " nodes of " + g.name() + " " + what + ": " + Timeline.some(names);
   }
 
-  private static String afterLaunch(List<Duration> boots) {
-    Duration min = boots.stream().min(Duration::compareTo).orElseThrow();
-    Duration max = boots.stream().max(Duration::compareTo).orElseThrow();
-    return "Ready, "
+  /** {@code Ready, 2m to 2m30s after launch}. */
+  private static String after(String state, List<Duration> times, String since) {
+    Duration min = times.stream().min(Duration::compareTo).orElseThrow();
+    Duration max = times.stream().max(Duration::compareTo).orElseThrow();
+    return state
+        + ", "
         + GoDuration.format(min)
         + (min.equals(max) ? "" : " to " + GoDuration.format(max))
-        + " after launch";
+        + " after "
+        + since;
   }
 
   @Override
@@ -240,6 +254,7 @@ final class SimulatedCloud implements NodeGroupProvider {
     i.failed = false;
     i.evictPodsAt = null;
     i.readyAt = now.plus(bootTime(g));
+    i.restartedAt = now;
     if (i.registered) {
       i.ready = false;
       world.putNode(Nodes.restarting(world.nodes().get(i.node), now));

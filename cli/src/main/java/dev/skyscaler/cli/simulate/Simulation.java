@@ -1,6 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.core.Autoscaler;
+import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.AutoscalerState;
@@ -25,6 +26,12 @@ public final class Simulation {
     Progress NONE = (done, total, simulated) -> {};
   }
 
+  /** What plans each scan: {@link Autoscaler#runOnce}, or a stand-in in tests. */
+  interface Planner {
+    Plan plan(
+        ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now);
+  }
+
   private final Scenario scenario;
   private final Timeline timeline;
   private final Tally tally = new Tally();
@@ -38,10 +45,12 @@ public final class Simulation {
   private final List<CloudGroup> groups;
   private final int[] startNodes;
   private final int[] peakNodes;
+  private final Planner planner;
   private AutoscalerState state = AutoscalerState.EMPTY;
 
-  private Simulation(Scenario s) {
+  private Simulation(Scenario s, Planner planner) {
     this.scenario = s;
+    this.planner = planner;
     this.timeline = new Timeline(s.start());
     Names names = new Names(s.seed());
     this.world = new World(s.snapshot(), names);
@@ -79,7 +88,11 @@ public final class Simulation {
 
   /** Runs the whole scenario. */
   public static SimulationResult run(Scenario scenario, Progress progress) {
-    return new Simulation(scenario).runAll(progress);
+    return run(scenario, progress, Autoscaler::runOnce);
+  }
+
+  static SimulationResult run(Scenario scenario, Progress progress, Planner planner) {
+    return new Simulation(scenario, planner).runAll(progress);
   }
 
   private SimulationResult runAll(Progress progress) {
@@ -117,7 +130,7 @@ public final class Simulation {
     workloads.reconcile(now);
     binder.bind(now);
     ClusterSnapshot snapshot = world.snapshot(cloud.nodeGroups());
-    Plan plan = Autoscaler.runOnce(snapshot, state, scenario.options(), now);
+    Plan plan = planner.plan(snapshot, state, scenario.options(), now);
     state = plan.state();
     actuator.carryOut(plan, now);
     workloads.reconcile(now);

@@ -98,4 +98,8 @@ final class Scenarios {
   SimulationResult run() {
     return Simulation.run(build(), Simulation.Progress.NONE);
   }
+
+  SimulationResult run(Simulation.Planner planner) {
+    return Simulation.run(build(), Simulation.Progress.NONE, planner);
+  }
 }
