@@ -149,8 +149,8 @@ final class SimulatedCloud implements NodeGroupProvider {
             ready.add(i.node);
             boots.add(Duration.between(i.launched, t));
           } else {
-            restarted.add(
-                i.node + " (" + GoDuration.format(Duration.between(i.restartedAt, t)) + ")");
+            restarted.add(i.node);
+            restarts.add(Duration.between(i.restartedAt, t));
             i.restartedAt = null;
           }
         }
