@@ -163,11 +163,11 @@ public final class SimulateCommand implements Callable<Integer> {
         next = now + PROGRESS_AFTER.toMillis();
         err.printf(
             java.util.Locale.ROOT,
-            "simulated %s of %d scans (%d%%), %s, in %ds%n",
+            "simulate: %s simulated, scan %d of %d (%d%%), %ds%n",
             TimelineEntry.clock(simulated),
+            done,
             scans,
             100L * done / scans,
-            done + " done",
             (now - started) / 1000);
         err.flush();
       }

@@ -50,7 +50,9 @@ final class SvgChart {
 
   String render(String label) {
     int n = series.isEmpty() ? 0 : series.get(0).values().length;
-    double max = percent ? 1 : niceMax(series.stream().mapToDouble(SvgChart::max).max().orElse(1));
+    double top = series.stream().mapToDouble(SvgChart::max).max().orElse(0);
+    double step = percent ? 0.25 : valueStep(top);
+    double max = percent ? 1 : step * (Math.floor(top / step) + 1);
     StringBuilder sb = new StringBuilder();
     sb.append(
         String.format(
@@ -61,7 +63,7 @@ final class SvgChart {
             WIDTH,
             HEIGHT,
             HtmlReport.escape(label)));
-    yAxis(sb, max);
+    yAxis(sb, max, step);
     xAxis(sb, n);
     for (Series s : series) {
       line(sb, s, n, max);
@@ -94,14 +96,12 @@ final class SvgChart {
     return m;
   }
 
-  /** 1, 2 or 5 times a power of ten, at least {@code v} (and at least 1). */
-  static double niceMax(double v) {
-    if (v <= 1) {
-      return 1;
-    }
-    double p = Math.pow(10, Math.floor(Math.log10(v)));
-    for (double m : new double[] {1, 2, 5, 10}) {
-      if (m * p >= v) {
+  /** About four steps up to {@code top}: 1, 2, 2.5 or 5 times a power of ten, at least 1. */
+  static double valueStep(double top) {
+    double raw = Math.max(1, top / 4);
+    double p = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+      if (m * p >= raw && (m != 2.5 || p >= 10)) {
         return m * p;
       }
     }
@@ -116,9 +116,10 @@ final class SvgChart {
     return LEFT + (WIDTH - LEFT - RIGHT) * (n <= 1 ? 0 : index / (n - 1));
   }
 
-  private void yAxis(StringBuilder sb, double max) {
-    for (int i = 0; i <= 4; i++) {
-      double v = max * i / 4;
+  private void yAxis(StringBuilder sb, double max, double step) {
+    int ticks = (int) Math.round(max / step);
+    for (int i = 0; i <= ticks; i++) {
+      double v = step * i;
       double y = y(v, max);
       String text = percent ? Math.round(v * 100) + "%" : trim(v);
       sb.append(
@@ -138,7 +139,7 @@ final class SvgChart {
 
   private void xAxis(StringBuilder sb, int n) {
     long total = interval.getSeconds() * Math.max(0, n - 1);
-    long step = tickStep(total);
+    long step = timeStep(total);
     for (long t = 0; t <= total && step > 0; t += step) {
       double x = x((double) t / Math.max(1, interval.getSeconds()), n);
       sb.append(
@@ -157,7 +158,7 @@ final class SvgChart {
   }
 
   /** About eight ticks, each a round number of minutes or hours. */
-  static long tickStep(long totalSeconds) {
+  static long timeStep(long totalSeconds) {
     long[] steps = {60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400};
     for (long s : steps) {
       if (totalSeconds / s <= 8) {
