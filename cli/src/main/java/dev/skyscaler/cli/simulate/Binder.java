@@ -34,20 +34,27 @@ final class Binder {
   private long[] usedCpu = new long[0];
   private long[] usedMemory = new long[0];
   private long simLayout = -1;
+  private int simReady;
   private long triedLayout = -1;
   private long triedPending = -1;
+  private int triedReady = -1;
 
   Binder(World world) {
     this.world = world;
   }
 
   void bind(Instant now) {
+    int ready = world.becameReady().size();
     if (!world.anyUnbound()
-        || (world.layoutVersion() == triedLayout && world.pendingVersion() == triedPending)) {
+        || (world.layoutVersion() == triedLayout
+            && world.pendingVersion() == triedPending
+            && ready == triedReady)) {
       return;
     }
     if (sim == null || world.layoutVersion() != simLayout) {
       rebuild();
+    } else {
+      addReadyNodes();
     }
     List<Pod> waiting = world.unboundPods();
     waiting.sort(Comparator.comparingInt(Pod::priority).reversed());
@@ -57,35 +64,54 @@ final class Binder {
     for (Pod p : world.unboundPods()) {
       world.markUnschedulable(p.key());
     }
-    simLayout = world.layoutVersion();
     triedLayout = simLayout;
     triedPending = world.pendingVersion();
+    triedReady = simReady;
   }
 
   private void rebuild() {
     sim = new ClusterSimulation();
     nodes.clear();
+    usedCpu = new long[world.nodes().size()];
+    usedMemory = new long[usedCpu.length];
     for (Node n : world.nodes().values()) {
       if (n.ready()) {
-        nodes.add(
-            sim.addNode(
-                n.name(),
-                n.labels(),
-                n.taints(),
-                n.unschedulable(),
-                null,
-                SimNode.Kind.EXISTING,
-                n.allocatable()));
+        add(n);
       }
     }
-    usedCpu = new long[nodes.size()];
-    usedMemory = new long[nodes.size()];
-    for (int i = 0; i < nodes.size(); i++) {
-      for (Pod p : world.podsOn(nodes.get(i).name())) {
-        sim.placeExisting(p, nodes.get(i));
-        usedCpu[i] += scoringCpu(p.requests());
-        usedMemory[i] += scoringMemory(p.requests());
-      }
+    simLayout = world.layoutVersion();
+    simReady = world.becameReady().size();
+  }
+
+  /** Adds the nodes that turned Ready since the simulation was built or last brought up to date. */
+  private void addReadyNodes() {
+    List<String> ready = world.becameReady();
+    for (String name : ready.subList(simReady, ready.size())) {
+      world.node(name).filter(n -> n.ready() && sim.node(name).isEmpty()).ifPresent(this::add);
+    }
+    simReady = ready.size();
+  }
+
+  private void add(Node n) {
+    SimNode s =
+        sim.addNode(
+            n.name(),
+            n.labels(),
+            n.taints(),
+            n.unschedulable(),
+            null,
+            SimNode.Kind.EXISTING,
+            n.allocatable());
+    int i = nodes.size();
+    nodes.add(s);
+    if (i >= usedCpu.length) {
+      usedCpu = java.util.Arrays.copyOf(usedCpu, Math.max(8, i * 2));
+      usedMemory = java.util.Arrays.copyOf(usedMemory, usedCpu.length);
+    }
+    for (Pod p : world.podsOn(n.name())) {
+      sim.placeExisting(p, s);
+      usedCpu[i] += scoringCpu(p.requests());
+      usedMemory[i] += scoringMemory(p.requests());
     }
   }
 

@@ -144,7 +144,7 @@ final class SimulatedCloud implements NodeGroupProvider {
         }
         if (i.registered && !i.ready && !i.failed && i.readyAt != null && !t.isBefore(i.readyAt)) {
           i.ready = true;
-          world.putNode(Nodes.ready(world.nodes().get(i.node), t));
+          world.markReady(Nodes.ready(world.nodes().get(i.node), t));
           if (i.restartedAt == null) {
             ready.add(i.node);
             boots.add(Duration.between(i.launched, t));

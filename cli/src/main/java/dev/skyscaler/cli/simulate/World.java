@@ -45,6 +45,7 @@ final class World {
   private final Names names;
   private Listener listener;
   private long layoutVersion;
+  private final List<String> becameReady = new ArrayList<>();
   private long pendingVersion;
   private boolean changed = true;
   private ClusterSnapshot snapshot;
@@ -113,9 +114,17 @@ final class World {
     return result;
   }
 
-  /** Changes when room may have appeared or gone: nodes, their taints, pods leaving nodes. */
+  /**
+   * Changes when room may have appeared or gone other than by a node turning Ready: nodes, their
+   * taints, pods leaving nodes.
+   */
   long layoutVersion() {
     return layoutVersion;
+  }
+
+  /** Nodes that turned Ready, in order: room that appeared without any other change. */
+  List<String> becameReady() {
+    return Collections.unmodifiableList(becameReady);
   }
 
   /** Changes when a pod starts waiting for a node. */
@@ -128,7 +137,8 @@ final class World {
    * DaemonSet controller places them directly).
    */
   void register(Node n, Instant now) {
-    putNode(n);
+    nodes.put(n.name(), n); // NotReady: no room for the scheduler yet
+    changed = true;
     for (DaemonSet ds : daemonSets) {
       Pod t = ds.podTemplate();
       if (SchedulingChecks.staticReason(t, n.name(), n.labels(), stableTaints(n), false) == null) {
@@ -149,6 +159,16 @@ final class World {
   /** The taints a DaemonSet pod is checked against: the node's own, not its start-up ones. */
   private static List<dev.skyscaler.core.model.Taint> stableTaints(Node n) {
     return n.taints().stream().filter(t -> !t.key().equals(Nodes.NOT_READY)).toList();
+  }
+
+  /**
+   * A node turned Ready: only room was added, so the scheduler can add it to what it knows rather
+   * than start again.
+   */
+  void markReady(Node n) {
+    nodes.put(n.name(), n);
+    becameReady.add(n.name());
+    changed = true;
   }
 
   /** Replaces a node's record (conditions, taints, cordon). */
