@@ -3,7 +3,6 @@ package dev.skyscaler.cli.simulate;
 import dev.skyscaler.cli.simulate.CloudGroup.Instance;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.NodeGroupProvider;
-import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.plan.action.Action;
@@ -116,11 +115,7 @@ final class SimulatedCloud implements NodeGroupProvider {
   void advance(Instant t) {
     now = t;
     for (CloudGroup g : groups.values()) {
-      List<String> registered = new ArrayList<>();
-      List<String> ready = new ArrayList<>();
-      List<Duration> boots = new ArrayList<>();
-      List<String> restarted = new ArrayList<>();
-      List<Duration> restarts = new ArrayList<>();
+      BootReport report = new BootReport(g);
       for (Instance i : new ArrayList<>(g.instances.values())) {
         if (i.interruptAt != null && !t.isBefore(i.interruptAt)) {
           int pods = terminate(g, i);
@@ -139,52 +134,23 @@ final class SimulatedCloud implements NodeGroupProvider {
         if (!i.registered && !t.isBefore(i.registerAt)) {
           i.registered = true;
           world.register(Nodes.registered(g.shapes.get(i.shape), i.node, i.providerId, t), t);
-          registered.add(i.node);
+          report.registered(i.node);
           view = null;
         }
         if (i.registered && !i.ready && !i.failed && i.readyAt != null && !t.isBefore(i.readyAt)) {
           i.ready = true;
           world.markReady(Nodes.ready(world.nodes().get(i.node), t));
           if (i.restartedAt == null) {
-            ready.add(i.node);
-            boots.add(Duration.between(i.launched, t));
+            report.ready(i.node, Duration.between(i.launched, t));
           } else {
-            restarted.add(i.node);
-            restarts.add(Duration.between(i.restartedAt, t));
+            report.readyAgain(i.node, Duration.between(i.restartedAt, t));
             i.restartedAt = null;
           }
         }
       }
-      if (!registered.isEmpty()) {
-        timeline.add(t, "node", nodes(registered, g, "registered, NotReady"));
-      }
-      if (!ready.isEmpty()) {
-        timeline.add(t, "node", nodes(ready, g, after("Ready", boots, "launch")));
-      }
-      if (!restarted.isEmpty()) {
-        timeline.add(t, "node", nodes(restarted, g, after("Ready again", restarts, "the restart")));
-      }
+      report.writeTo(timeline, t);
       reconcile(g);
     }
-  }
-
-  /** {@code n1 of g <what>}, or {@code 3 nodes of g <what>: n1, n2, n3}. */
-  private static String nodes(List<String> names, CloudGroup g, String what) {
-    return names.size() == 1
-        ? names.get(0) + " of " + g.name() + " " + what
-        : names.size() + " nodes of " + g.name() + " " + what + ": " + Timeline.some(names);
-  }
-
-  /** {@code Ready, 2m to 2m30s after launch}. */
-  private static String after(String state, List<Duration> times, String since) {
-    Duration min = times.stream().min(Duration::compareTo).orElseThrow();
-    Duration max = times.stream().max(Duration::compareTo).orElseThrow();
-    return state
-        + ", "
-        + GoDuration.format(min)
-        + (min.equals(max) ? "" : " to " + GoDuration.format(max))
-        + " after "
-        + since;
   }
 
   @Override
@@ -339,9 +305,5 @@ final class SimulatedCloud implements NodeGroupProvider {
     for (CloudGroup g : groups.values()) {
       g.instances.values().forEach(i -> g.bill(i, start, end));
     }
-  }
-
-  Instant now() {
-    return now;
   }
 }
