@@ -42,6 +42,7 @@ public final class Simulation {
   private final Binder binder;
   private final Actuator actuator;
   private final Metrics metrics;
+  private final NoScaleUpNotes noScaleUps;
   private final List<CloudGroup> groups;
   private final int[] startNodes;
   private final int[] peakNodes;
@@ -82,6 +83,7 @@ public final class Simulation {
     this.troubles = new NodeTroubles(cloud, world, timeline, tally, s.seed());
     this.binder = new Binder(world);
     this.actuator = new Actuator(world, cloud, timeline, tally);
+    this.noScaleUps = new NoScaleUpNotes(timeline);
     this.startNodes = groups.stream().mapToInt(g -> g.instances.size()).toArray();
     this.peakNodes = startNodes.clone();
   }
@@ -133,6 +135,7 @@ public final class Simulation {
     Plan plan = planner.plan(snapshot, state, scenario.options(), now);
     state = plan.state();
     actuator.carryOut(plan, now);
+    noScaleUps.note(plan, now);
     workloads.reconcile(now);
     binder.bind(now);
     metrics.sample(k, world, groups);

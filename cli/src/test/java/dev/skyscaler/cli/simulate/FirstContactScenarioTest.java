@@ -43,6 +43,18 @@ class FirstContactScenarioTest {
   }
 
   @Test
+  void withoutRoomToGrowThePodsWaitUntilTheScaleBackAndTheTimelineSaysWhy() {
+    String out = run("--max-nodes-total=2").out();
+    assertThat(out)
+        .contains(
+            "00:01:00  no-scale-up  no scale-up for 90 pending pods — "
+                + GROUP
+                + ": exceeded quota: max-nodes-total (2)\n")
+        .doesNotContain("scale-up  " + GROUP)
+        .contains("longest wait 29m");
+  }
+
+  @Test
   void twoRunsWithTheSameSeedPrintTheSameBytesAndWriteTheSameReport() throws IOException {
     Path first = dir.resolve("first.html");
     Path second = dir.resolve("second.html");
