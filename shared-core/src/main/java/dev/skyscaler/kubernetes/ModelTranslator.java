@@ -213,7 +213,11 @@ public final class ModelTranslator {
             SchedulingTerms.topologySpread(
                 spec.getTopologySpreadConstraints(), labels, path + ".topologySpreadConstraints"))
         .hostPorts(PodFootprint.hostPorts(spec, path))
-        .localStorageVolumes(PodFootprint.localStorageVolumes(spec.getVolumes()));
+        .localStorageVolumes(PodFootprint.localStorageVolumes(spec.getVolumes()))
+        .terminationGracePeriodSeconds(
+            spec.getTerminationGracePeriodSeconds() == null
+                ? Pod.DEFAULT_GRACE_PERIOD_SECONDS
+                : Math.max(0, spec.getTerminationGracePeriodSeconds()));
   }
 
   private static void withStatus(Pod.Builder b, PodStatus status) {

@@ -231,6 +231,12 @@ public final class PodSpec {
     return this;
   }
 
+  /** {@code spec.terminationGracePeriodSeconds}. */
+  public PodSpec gracePeriod(long seconds) {
+    b.terminationGracePeriodSeconds(seconds);
+    return this;
+  }
+
   public PodSpec localStorage(String volume) {
     b.localStorageVolumes(List.of(volume));
     return this;
