@@ -92,8 +92,12 @@ public final class ClusterSimulation {
    * move pods off a node and to undo a move that did not work out.
    *
    * @throws IllegalArgumentException when fewer such pods are placed on {@code n}
+   * @throws IllegalStateException for a scratch node (discard the scratch instead)
    */
   public void unplace(Pod exemplar, SimNode n, int count) {
+    if (n.kind() == SimNode.Kind.SCRATCH) {
+      throw new IllegalStateException("pods are not taken off scratch nodes: discard the scratch");
+    }
     if (count > 0) {
       n.remove(exemplar, count);
       domains.unplaced(n, exemplar, count);

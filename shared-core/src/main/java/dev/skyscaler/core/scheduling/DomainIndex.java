@@ -185,9 +185,6 @@ final class DomainIndex {
 
   /** The reverse of {@link #placed}, for pods on a world node. */
   void unplaced(SimNode n, Pod pod, int count) {
-    if (n.kind() == SimNode.Kind.SCRATCH) {
-      throw new IllegalStateException("pods are not taken off scratch nodes: discard the scratch");
-    }
     for (Map.Entry<CountKey, Counts> e : keysCounting(pod)) {
       CountKey key = e.getKey();
       if (key.admits(n)) {
