@@ -100,6 +100,16 @@ class PodTranslationTest {
     assertThat(pod.creationTime()).isEqualTo(Instant.EPOCH);
     assertThat(pod.owner()).isEmpty();
     assertThat(pod.nodeName()).isEmpty();
+    assertThat(pod.terminationGracePeriodSeconds()).isEqualTo(30);
+  }
+
+  @Test
+  void theGracePeriodComesFromTheSpec() {
+    Pod pod =
+        ModelTranslator.toPod(
+            Manifests.pod(
+                "spec:\n  terminationGracePeriodSeconds: 120\n  containers: [{name: a}]\n"));
+    assertThat(pod.terminationGracePeriodSeconds()).isEqualTo(120);
   }
 
   @Test
