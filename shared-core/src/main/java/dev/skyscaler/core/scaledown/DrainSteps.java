@@ -13,17 +13,18 @@ import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CordonNode;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.EvictPod;
-import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -60,8 +61,6 @@ final class DrainSteps {
   /** How long a deleted instance's node may linger (CA expects deleted nodes gone in 5 min). */
   static final Duration DELETION_TIMEOUT = Duration.ofMinutes(5);
 
-  private static final String STATUS_CONFIGMAP = "kube-system/cluster-autoscaler-status";
-
   private final ScaleDownOptions options;
   private final int expendableCutoff;
   private final Instant now;
@@ -80,7 +79,7 @@ final class DrainSteps {
     for (Pod p : snapshot.pods()) {
       p.nodeName().ifPresent(n -> podsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(p));
     }
-    podsByNode.values().forEach(l -> l.sort(java.util.Comparator.comparing(Pod::key)));
+    podsByNode.values().forEach(l -> l.sort(Comparator.comparing(Pod::key)));
   }
 
   static boolean hasDeletionTaint(Node n) {
@@ -142,6 +141,7 @@ final class DrainSteps {
     } else if (failure.isPresent()) {
       fail(d, n, failure.get());
     } else if (evictionTimeUp(d)) {
+      notEvicted.forEach(p -> actions.add(ScaleDownEvents.notEvicted(p.key())));
       fail(
           d,
           n,
@@ -178,27 +178,12 @@ final class DrainSteps {
             now,
             deadline));
     taint(n);
-    actions.add(
-        new RecordEvent(
-            "Node", n.name(), "ScaleDown", "marked the node as toBeDeleted/unschedulable", false));
-    if (s.empty()) {
-      status("ScaleDownEmpty", "Scale-down: removing empty node \"" + n.name() + "\"");
-    } else {
-      status(
-          "ScaleDown",
-          String.format(
-              java.util.Locale.ROOT,
-              "Scale-down: removing node %s, utilization: %.2f, pods to reschedule: %s",
-              n.name(),
-              s.utilization(),
-              String.join(",", s.moves().keySet())));
-    }
+    actions.addAll(ScaleDownEvents.started(n.name(), s));
   }
 
   /** Takes deletion taints off nodes no removal in the state accounts for. */
-  void cleanStaleTaints(java.util.Set<String> alreadyHandled) {
-    for (Node n :
-        nodes.values().stream().sorted(java.util.Comparator.comparing(Node::name)).toList()) {
+  void cleanStaleTaints(Set<String> alreadyHandled) {
+    for (Node n : nodes.values().stream().sorted(Comparator.comparing(Node::name)).toList()) {
       if (hasDeletionTaint(n)
           && !drains.containsKey(n.name())
           && !alreadyHandled.contains(n.name())) {
@@ -244,9 +229,7 @@ final class DrainSteps {
           new EvictPod(
               p.key(), n.name(), options.cappedGraceSeconds(p.terminationGracePeriodSeconds())));
       if (isMovable(p)) {
-        actions.add(
-            new RecordEvent(
-                "Pod", p.key(), "ScaleDown", "deleting pod for node scale down", false));
+        actions.add(ScaleDownEvents.evicting(p.key()));
       }
     }
     drains.put(d.node(), d);
@@ -254,14 +237,7 @@ final class DrainSteps {
 
   private void delete(Drain d, Node n) {
     actions.add(new DeleteInstance(d.nodeGroup(), d.node(), d.providerId(), true, d.reason()));
-    actions.add(
-        new RecordEvent(
-            "Node", n.name(), "ScaleDown", "nodes removed by cluster autoscaler", false));
-    if (d.empty()) {
-      status("ScaleDownEmpty", "Scale-down: empty node " + n.name() + " removed");
-    } else {
-      status("ScaleDown", "Scale-down: node " + n.name() + " removed with drain");
-    }
+    actions.addAll(ScaleDownEvents.deleted(d));
     drains.put(d.node(), d.at(DrainStep.DELETING, now.plus(DELETION_TIMEOUT)));
   }
 
@@ -271,12 +247,7 @@ final class DrainSteps {
     if (options.cordonNodeBeforeTerminating()) {
       actions.add(new UncordonNode(n.name()));
     }
-    String what = d.empty() ? "failed to delete empty node: " : "failed to drain the node: ";
-    actions.add(new RecordEvent("Node", n.name(), "ScaleDownFailed", what + why, true));
-  }
-
-  private void status(String reason, String message) {
-    actions.add(new RecordEvent("ConfigMap", STATUS_CONFIGMAP, reason, message, false));
+    actions.add(ScaleDownEvents.failed(d, why));
   }
 
   /** Pods a drain waits for: not mirror, DaemonSet, finished, long gone or expendable. */

@@ -9,9 +9,11 @@ import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -197,7 +199,7 @@ final class RemovalSimulation {
   private void undo(List<Run> runs) {
     for (Run r : runs) {
       sim.unplace(r.exemplar(), r.node(), r.pods().size());
-      Set<Pod> moved = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      Set<Pod> moved = Collections.newSetFromMap(new IdentityHashMap<>());
       moved.addAll(r.pods());
       podsOn.get(r.node().name()).removeIf(p -> moved.contains(p.pod()));
     }

@@ -201,6 +201,12 @@ class DrainStepsTest {
     assertThat(events(failed))
         .containsExactly(
             new RecordEvent(
+                "Pod",
+                "default/web",
+                "ScaleDownFailed",
+                "failed to delete pod for ScaleDown",
+                true),
+            new RecordEvent(
                 "Node",
                 "n2",
                 "ScaleDownFailed",
