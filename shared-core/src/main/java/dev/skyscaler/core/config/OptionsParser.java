@@ -1,6 +1,9 @@
 package dev.skyscaler.core.config;
 
+import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
 import dev.skyscaler.core.config.ScaleUpOptions.Range;
+import dev.skyscaler.core.headroom.HeadroomSpec;
+import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -59,6 +62,7 @@ public final class OptionsParser {
 
   private AutoscalerOptions build(Map<Integer, List<String>> expanderPriorities) {
     rejectUnknown();
+    policyOptions(); // validated here too, so one call reports every problem
     AutoscalerOptions d = AutoscalerOptions.defaults();
     ScaleUpOptions s = d.scaleUp();
     Duration scanInterval = duration("scan-interval", false, d.scanInterval());
@@ -303,5 +307,173 @@ public final class OptionsParser {
 
   static String quoted(String text) {
     return "\"" + text + "\"";
+  }
+
+  // --- Node health, interruption and headroom options. Each parse method checks every option
+  // (unknown names too) and returns its own record; the AutoscalerOptions parse above validates
+  // these values as well, so a front end that calls it first reports all problems at once.
+
+  /**
+   * The node health policy's options ({@link HealthOptions}) from the same flags as {@link
+   * #parse(Map)}.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static HealthOptions parseHealth(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    HealthOptions result = p.health(true);
+    p.throwIfErrors();
+    return result;
+  }
+
+  /**
+   * The interruption policy's options ({@link InterruptionOptions}) from the same flags as {@link
+   * #parse(Map)}.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static InterruptionOptions parseInterruption(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    InterruptionOptions result = p.interruption();
+    p.throwIfErrors();
+    return result;
+  }
+
+  /**
+   * The {@code --headroom} specs, in the order given.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static List<HeadroomSpec> parseHeadroom(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    List<HeadroomSpec> result = p.headroom();
+    p.throwIfErrors();
+    return result;
+  }
+
+  private void throwIfErrors() {
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+  }
+
+  private void policyOptions() {
+    health(false); // the flags shared with scale-up are reported by scale-up's parsing
+    interruption();
+    headroom();
+  }
+
+  private HealthOptions health(boolean withSharedFlags) {
+    HealthOptions d = HealthOptions.defaults();
+    ScaleUpOptions s = ScaleUpOptions.defaults();
+    boolean enabled = bool("node-repair-enabled", d.nodeRepairEnabled());
+    Duration unhealthy = duration("unhealthy-time", false, d.unhealthyTime());
+    List<Level> ladder =
+        single("repair-ladder").flatMap(t -> ladder("--repair-ladder", t)).orElse(d.repairLadder());
+    Map<String, List<Level>> byGroup = groupLadders();
+    Duration step = duration("repair-step-timeout", false, d.repairStepTimeout());
+    int okCount = wholeNumber("ok-total-unready-count", 0, d.okTotalUnreadyCount());
+    double percentage =
+        orDefault(
+            "max-total-unready-percentage",
+            d.maxTotalUnreadyPercentage(),
+            t -> parseRatio(t).filter(v -> v <= 100),
+            "a number from 0 to 100");
+    boolean force = bool("force-delete-unregistered-nodes", d.forceDeleteUnregisteredNodes());
+    Duration provision = s.maxNodeProvisionTime();
+    Duration startup = s.maxNodeStartupTime();
+    if (withSharedFlags) {
+      provision = duration("max-node-provision-time", false, provision);
+      startup = duration("max-node-startup-time", false, startup);
+    }
+    return new HealthOptions(
+        enabled, unhealthy, ladder, byGroup, step, provision, startup, okCount, percentage, force);
+  }
+
+  private Optional<List<Level>> ladder(String option, String text) {
+    List<Level> rungs = new ArrayList<>();
+    for (String part : text.split(",", -1)) {
+      Optional<Level> rung =
+          java.util.Arrays.stream(Level.values())
+              .filter(l -> l.name().toLowerCase(java.util.Locale.ROOT).equals(part.trim()))
+              .findFirst();
+      if (rung.isEmpty()) {
+        errors.add(
+            option
+                + ": unknown rung "
+                + quoted(part.trim())
+                + " in "
+                + quoted(text)
+                + "; allowed: restart, reimage, replace");
+        return Optional.empty();
+      }
+      rungs.add(rung.get());
+    }
+    try {
+      return Optional.of(HealthOptions.checkedLadder(option, rungs));
+    } catch (IllegalArgumentException bad) {
+      errors.add(bad.getMessage() + ", got " + quoted(text));
+      return Optional.empty();
+    }
+  }
+
+  private Map<String, List<Level>> groupLadders() {
+    Map<String, List<Level>> result = new TreeMap<>();
+    for (String text : flags.getOrDefault("node-group-repair-ladder", List.of())) {
+      int colon = text.lastIndexOf(':');
+      if (colon <= 0) {
+        errors.add(
+            "--node-group-repair-ladder: expected <group>:<rungs> (e.g. spot-pool:replace), got "
+                + quoted(text));
+        continue;
+      }
+      String group = text.substring(0, colon);
+      ladder("--node-group-repair-ladder " + group, text.substring(colon + 1))
+          .ifPresent(
+              l -> {
+                if (result.put(group, l) != null) {
+                  errors.add("--node-group-repair-ladder: " + group + " is given more than once");
+                }
+              });
+    }
+    return result;
+  }
+
+  private InterruptionOptions interruption() {
+    InterruptionOptions d = InterruptionOptions.defaults();
+    RebalanceAction rebalance =
+        orDefault(
+            "rebalance-action",
+            d.rebalanceAction(),
+            OptionsParser::rebalanceAction,
+            "cordon, drain or ignore");
+    Duration margin = duration("interruption-drain-margin", true, d.drainMargin());
+    Duration retention = duration("interruption-notice-retention", true, d.noticeRetention());
+    Duration heartbeat =
+        duration("lifecycle-heartbeat-timeout", false, d.lifecycleHeartbeatTimeout());
+    return new InterruptionOptions(rebalance, margin, retention, heartbeat);
+  }
+
+  private static Optional<RebalanceAction> rebalanceAction(String text) {
+    try {
+      return Optional.of(RebalanceAction.parse(text));
+    } catch (IllegalArgumentException unknown) {
+      return Optional.empty();
+    }
+  }
+
+  private List<HeadroomSpec> headroom() {
+    List<HeadroomSpec> result = new ArrayList<>();
+    for (String text : flags.getOrDefault("headroom", List.of())) {
+      try {
+        result.add(HeadroomSpec.parse(text));
+      } catch (IllegalArgumentException bad) {
+        errors.add("--headroom: " + bad.getMessage());
+      }
+    }
+    return result;
   }
 }
