@@ -173,7 +173,12 @@ public final class NodeSpec {
 
   /** Any other condition ({@code Unknown} Ready, {@code PreemptionScheduled}, ...). */
   public NodeSpec condition(String type, String status, Instant since) {
-    extraConditions.put(type, new NodeCondition(type, status, since, ""));
+    return condition(type, status, since, "");
+  }
+
+  /** A condition with its reason ({@code VMEventScheduled} / {@code PreemptScheduled}, ...). */
+  public NodeSpec condition(String type, String status, Instant since, String reason) {
+    extraConditions.put(type, new NodeCondition(type, status, since, reason));
     if (type.equals("Ready")) {
       ready = status.equals("True");
     }
