@@ -1,7 +1,10 @@
 package dev.skyscaler.core.config;
 
+import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One option {@link OptionsParser} accepts, under its Cluster Autoscaler flag name (without the
@@ -26,7 +29,7 @@ public record OptionFlag(
   }
 
   public static final List<OptionFlag> SUPPORTED =
-      java.util.stream.Stream.concat(
+      Stream.concat(
               table(AutoscalerOptions.defaults()).stream(),
               policyTable(HealthOptions.defaults(), InterruptionOptions.defaults()).stream())
           .toList();
@@ -194,9 +197,9 @@ public record OptionFlag(
                 + " group=ng1,cpu=2,memory=8Gi; repeatable."));
   }
 
-  static String ladder(List<dev.skyscaler.core.plan.action.RepairInstance.Level> rungs) {
+  static String ladder(List<Level> rungs) {
     return rungs.stream()
-        .map(l -> l.name().toLowerCase(java.util.Locale.ROOT))
+        .map(l -> l.name().toLowerCase(Locale.ROOT))
         .collect(Collectors.joining(","));
   }
 

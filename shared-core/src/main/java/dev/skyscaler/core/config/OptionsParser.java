@@ -1,9 +1,7 @@
 package dev.skyscaler.core.config;
 
-import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
 import dev.skyscaler.core.config.ScaleUpOptions.Range;
 import dev.skyscaler.core.headroom.HeadroomSpec;
-import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,8 +25,8 @@ import java.util.regex.PatternSyntaxException;
 public final class OptionsParser {
   private static final String DURATION_EXAMPLES = "like 10s, 15m or 1h30m";
 
-  private final Map<String, List<String>> flags;
-  private final List<String> errors = new ArrayList<>();
+  final Map<String, List<String>> flags;
+  final List<String> errors = new ArrayList<>();
 
   private OptionsParser(Map<String, List<String>> flags) {
     this.flags = flags;
@@ -117,7 +115,7 @@ public final class OptionsParser {
   }
 
   /** The one value of a single-valued option, if given; an error when given more than once. */
-  private Optional<String> single(String name) {
+  Optional<String> single(String name) {
     List<String> values = flags.getOrDefault(name, List.of());
     if (values.isEmpty()) {
       if (flags.containsKey(name)) {
@@ -139,7 +137,7 @@ public final class OptionsParser {
     return Optional.of(values.get(0));
   }
 
-  private <T> T orDefault(String name, T dflt, Function<String, Optional<T>> parser, String what) {
+  <T> T orDefault(String name, T dflt, Function<String, Optional<T>> parser, String what) {
     Optional<String> text = single(name);
     if (text.isEmpty()) {
       return dflt;
@@ -152,19 +150,19 @@ public final class OptionsParser {
     return value.get();
   }
 
-  private int wholeNumber(String name, int min, int dflt) {
+  int wholeNumber(String name, int min, int dflt) {
     String what = min == Integer.MIN_VALUE ? "a whole number" : "a whole number >= " + min;
     return orDefault(
         name, dflt, t -> parseInt(t).filter(n -> n >= min || min == Integer.MIN_VALUE), what);
   }
 
-  private Duration duration(String name, boolean zeroAllowed, Duration dflt) {
+  Duration duration(String name, boolean zeroAllowed, Duration dflt) {
     String what = (zeroAllowed ? "a duration " : "a duration greater than 0s ") + DURATION_EXAMPLES;
     return orDefault(
         name, dflt, t -> GoDuration.parse(t).filter(d -> zeroAllowed || !d.isZero()), what);
   }
 
-  private boolean bool(String name, boolean dflt) {
+  boolean bool(String name, boolean dflt) {
     return orDefault(name, dflt, OptionsParser::parseBool, "true or false");
   }
 
@@ -287,7 +285,7 @@ public final class OptionsParser {
     }
   }
 
-  private static Optional<Double> parseRatio(String text) {
+  static Optional<Double> parseRatio(String text) {
     try {
       double v = Double.parseDouble(text);
       return Double.isFinite(v) && v >= 0 ? Optional.of(v) : Optional.empty();
@@ -322,7 +320,7 @@ public final class OptionsParser {
   public static HealthOptions parseHealth(Map<String, List<String>> flags) {
     OptionsParser p = new OptionsParser(normalised(flags));
     p.rejectUnknown();
-    HealthOptions result = p.health(true);
+    HealthOptions result = new PolicyOptionsParsing(p).health(true);
     p.throwIfErrors();
     return result;
   }
@@ -336,7 +334,7 @@ public final class OptionsParser {
   public static InterruptionOptions parseInterruption(Map<String, List<String>> flags) {
     OptionsParser p = new OptionsParser(normalised(flags));
     p.rejectUnknown();
-    InterruptionOptions result = p.interruption();
+    InterruptionOptions result = new PolicyOptionsParsing(p).interruption();
     p.throwIfErrors();
     return result;
   }
@@ -349,7 +347,7 @@ public final class OptionsParser {
   public static List<HeadroomSpec> parseHeadroom(Map<String, List<String>> flags) {
     OptionsParser p = new OptionsParser(normalised(flags));
     p.rejectUnknown();
-    List<HeadroomSpec> result = p.headroom();
+    List<HeadroomSpec> result = new PolicyOptionsParsing(p).headroom();
     p.throwIfErrors();
     return result;
   }
@@ -361,119 +359,9 @@ public final class OptionsParser {
   }
 
   private void policyOptions() {
-    health(false); // the flags shared with scale-up are reported by scale-up's parsing
-    interruption();
-    headroom();
-  }
-
-  private HealthOptions health(boolean withSharedFlags) {
-    HealthOptions d = HealthOptions.defaults();
-    ScaleUpOptions s = ScaleUpOptions.defaults();
-    boolean enabled = bool("node-repair-enabled", d.nodeRepairEnabled());
-    Duration unhealthy = duration("unhealthy-time", false, d.unhealthyTime());
-    List<Level> ladder =
-        single("repair-ladder").flatMap(t -> ladder("--repair-ladder", t)).orElse(d.repairLadder());
-    Map<String, List<Level>> byGroup = groupLadders();
-    Duration step = duration("repair-step-timeout", false, d.repairStepTimeout());
-    int okCount = wholeNumber("ok-total-unready-count", 0, d.okTotalUnreadyCount());
-    double percentage =
-        orDefault(
-            "max-total-unready-percentage",
-            d.maxTotalUnreadyPercentage(),
-            t -> parseRatio(t).filter(v -> v <= 100),
-            "a number from 0 to 100");
-    boolean force = bool("force-delete-unregistered-nodes", d.forceDeleteUnregisteredNodes());
-    Duration provision = s.maxNodeProvisionTime();
-    Duration startup = s.maxNodeStartupTime();
-    if (withSharedFlags) {
-      provision = duration("max-node-provision-time", false, provision);
-      startup = duration("max-node-startup-time", false, startup);
-    }
-    return new HealthOptions(
-        enabled, unhealthy, ladder, byGroup, step, provision, startup, okCount, percentage, force);
-  }
-
-  private Optional<List<Level>> ladder(String option, String text) {
-    List<Level> rungs = new ArrayList<>();
-    for (String part : text.split(",", -1)) {
-      Optional<Level> rung =
-          java.util.Arrays.stream(Level.values())
-              .filter(l -> l.name().toLowerCase(java.util.Locale.ROOT).equals(part.trim()))
-              .findFirst();
-      if (rung.isEmpty()) {
-        errors.add(
-            option
-                + ": unknown rung "
-                + quoted(part.trim())
-                + " in "
-                + quoted(text)
-                + "; allowed: restart, reimage, replace");
-        return Optional.empty();
-      }
-      rungs.add(rung.get());
-    }
-    try {
-      return Optional.of(HealthOptions.checkedLadder(option, rungs));
-    } catch (IllegalArgumentException bad) {
-      errors.add(bad.getMessage() + ", got " + quoted(text));
-      return Optional.empty();
-    }
-  }
-
-  private Map<String, List<Level>> groupLadders() {
-    Map<String, List<Level>> result = new TreeMap<>();
-    for (String text : flags.getOrDefault("node-group-repair-ladder", List.of())) {
-      int colon = text.lastIndexOf(':');
-      if (colon <= 0) {
-        errors.add(
-            "--node-group-repair-ladder: expected <group>:<rungs> (e.g. spot-pool:replace), got "
-                + quoted(text));
-        continue;
-      }
-      String group = text.substring(0, colon);
-      ladder("--node-group-repair-ladder " + group, text.substring(colon + 1))
-          .ifPresent(
-              l -> {
-                if (result.put(group, l) != null) {
-                  errors.add("--node-group-repair-ladder: " + group + " is given more than once");
-                }
-              });
-    }
-    return result;
-  }
-
-  private InterruptionOptions interruption() {
-    InterruptionOptions d = InterruptionOptions.defaults();
-    RebalanceAction rebalance =
-        orDefault(
-            "rebalance-action",
-            d.rebalanceAction(),
-            OptionsParser::rebalanceAction,
-            "cordon, drain or ignore");
-    Duration margin = duration("interruption-drain-margin", true, d.drainMargin());
-    Duration retention = duration("interruption-notice-retention", true, d.noticeRetention());
-    Duration heartbeat =
-        duration("lifecycle-heartbeat-timeout", false, d.lifecycleHeartbeatTimeout());
-    return new InterruptionOptions(rebalance, margin, retention, heartbeat);
-  }
-
-  private static Optional<RebalanceAction> rebalanceAction(String text) {
-    try {
-      return Optional.of(RebalanceAction.parse(text));
-    } catch (IllegalArgumentException unknown) {
-      return Optional.empty();
-    }
-  }
-
-  private List<HeadroomSpec> headroom() {
-    List<HeadroomSpec> result = new ArrayList<>();
-    for (String text : flags.getOrDefault("headroom", List.of())) {
-      try {
-        result.add(HeadroomSpec.parse(text));
-      } catch (IllegalArgumentException bad) {
-        errors.add("--headroom: " + bad.getMessage());
-      }
-    }
-    return result;
+    PolicyOptionsParsing p = new PolicyOptionsParsing(this);
+    p.health(false); // the flags shared with scale-up are reported by scale-up's parsing
+    p.interruption();
+    p.headroom();
   }
 }
