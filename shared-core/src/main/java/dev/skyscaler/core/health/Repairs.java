@@ -126,6 +126,11 @@ final class Repairs {
       reasons.add(who + ": Ready again after " + name(r.level()) + "; repair finished");
       return Optional.empty();
     }
+    Optional<String> leaving = leavingTaint(n);
+    if (leaving.isPresent()) {
+      reasons.add(who + ": leaving (taint " + leaving.get() + "); repair stopped");
+      return Optional.empty();
+    }
     Duration since = Duration.between(r.issuedAt(), now);
     if (since.compareTo(options.repairStepTimeout()) < 0) {
       reasons.add(
@@ -185,8 +190,7 @@ final class Repairs {
   }
 
   private String whyNotCandidate(Node n, NodeGroup g) {
-    Optional<String> leaving =
-        n.taints().stream().map(Taint::key).filter(LEAVING_TAINTS::contains).findFirst();
+    Optional<String> leaving = leavingTaint(n);
     if (leaving.isPresent()) {
       return who(n, g) + ": leaving (taint " + leaving.get() + "); not repaired";
     }
@@ -206,6 +210,10 @@ final class Repairs {
           + GoDuration.format(options.unhealthyTime());
     }
     return null;
+  }
+
+  private static Optional<String> leavingTaint(Node n) {
+    return n.taints().stream().map(Taint::key).filter(LEAVING_TAINTS::contains).findFirst();
   }
 
   private Duration unreadyFor(Node n) {

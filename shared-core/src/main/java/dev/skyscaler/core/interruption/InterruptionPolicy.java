@@ -58,7 +58,7 @@ public final class InterruptionPolicy {
   private static final class Scan {
     private final ClusterSnapshot snapshot;
     private final Map<String, InterruptedNode> start;
-    private final Set<String> nodeNames;
+    private final Map<String, Node> nodeByName = new HashMap<>();
     private final InterruptionOptions options;
     private final Instant now;
     private final Map<String, Node> nodeByInstance = new HashMap<>();
@@ -84,7 +84,7 @@ public final class InterruptionPolicy {
                 }
               });
       start = Map.copyOf(nodes);
-      nodeNames = snapshot.nodes().stream().map(Node::name).collect(Collectors.toSet());
+      snapshot.nodes().forEach(n -> nodeByName.put(n.name(), n));
       state
           .seenNotices()
           .forEach(
@@ -100,8 +100,8 @@ public final class InterruptionPolicy {
         outcomes.add(fold(n));
       }
       for (InterruptionNotice n : PreemptionConditions.noticesFrom(snapshot)) {
-        NoticeOutcome o = fold(n);
-        if (o.result() != Result.DUPLICATE) {
+        NoticeOutcome o = fold(n); // seen again every scan while the condition holds
+        if (o.result() == Result.ACTED) {
           outcomes.add(o);
         }
       }
@@ -118,7 +118,7 @@ public final class InterruptionPolicy {
         InterruptedNode e = nodes.get(name);
         Optional<InterruptedNode> old = Optional.ofNullable(start.get(name));
         nodes.put(name, planner.plan(e, old.map(InterruptedNode::kinds).orElse(Set.of()), actions));
-        if (e.leaving() && nodeNames.contains(name)) {
+        if (e.leaving() && NodeActions.stillThere(nodeByName.get(name), e)) {
           leaving.add(name);
           if (groups.contains(e.nodeGroup())) {
             replacements.merge(e.nodeGroup(), 1, Integer::sum);

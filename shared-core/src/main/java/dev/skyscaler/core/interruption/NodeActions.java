@@ -47,7 +47,7 @@ final class NodeActions {
   /** Adds the node's actions to {@code out}; returns its record as it stands after them. */
   InterruptedNode plan(InterruptedNode e, Set<Kind> knownKinds, List<Action> out) {
     Node node = nodes.get(e.node());
-    if (node == null) {
+    if (!stillThere(node, e)) {
       return completeHook(e, out);
     }
     for (Kind k : e.kinds()) {
@@ -77,6 +77,11 @@ final class NodeActions {
       next = next.withReplaced();
     }
     return next;
+  }
+
+  /** The interrupted instance still has its node: the name alone may be reused by a new one. */
+  static boolean stillThere(Node node, InterruptedNode e) {
+    return node != null && ProviderIds.sameInstance(node.providerId(), e.providerId());
   }
 
   private void taintAndCordon(Node node, InterruptedNode e, List<Action> out) {

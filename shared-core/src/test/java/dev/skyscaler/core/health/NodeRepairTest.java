@@ -227,6 +227,19 @@ class NodeRepairTest {
             List.of(),
             Map.of("ng1", record("n1", Level.REPLACE, Duration.ZERO))),
         new Case(
+            "a node under repair that is now leaving ends its repair",
+            cluster()
+                .groups(group("ng1"))
+                .nodes(
+                    unready("n1", "ng1", "False", Duration.ofMinutes(30))
+                        .taint(
+                            "skyscaler.dev/interrupted", "spot-warning", TaintEffect.NO_SCHEDULE)),
+            o -> o,
+            Map.of("ng1", record("n1", Level.RESTART, Duration.ofMinutes(12))),
+            List.of(),
+            List.of("n1 of ng1: leaving (taint skyscaler.dev/interrupted); repair stopped"),
+            Map.of()),
+        new Case(
             "a repaired node that is Ready again ends its repair",
             cluster().groups(group("ng1")).nodes(node("n1").inGroup("ng1")),
             o -> o,

@@ -118,4 +118,27 @@ class InterruptionOverTimeTest {
             .next();
     assertThat(forgotten).isEqualTo(InterruptionState.EMPTY);
   }
+
+  @Test
+  void aNewNodeThatTookTheInterruptedNodesNameIsLeftAlone() {
+    InterruptionDecision first =
+        InterruptionPolicy.handle(
+            withPod(true),
+            InterruptionState.EMPTY,
+            OPTIONS,
+            NOW,
+            List.of(hook("h1", "i-n1", "ng1")));
+    ClusterSnapshot reused =
+        cluster()
+            .groups(group("ng1"))
+            .nodes(node("n1").inGroup("ng1").providerId("aws:///eu-west-1a/i-new"))
+            .pods(pod("web").on("n1"))
+            .build();
+    InterruptionDecision after =
+        InterruptionPolicy.handle(reused, first.next(), OPTIONS, NOW.plusSeconds(60), List.of());
+    assertThat(after.actions())
+        .extracting(Action::describe)
+        .containsExactly("complete lifecycle hook drain-hook for aws:///eu-west-1a/i-n1");
+    assertThat(after.nodesLeaving()).isEmpty();
+  }
 }
