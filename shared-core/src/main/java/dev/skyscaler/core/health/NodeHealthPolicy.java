@@ -1,5 +1,6 @@
 package dev.skyscaler.core.health;
 
+import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.action.Action;
@@ -11,7 +12,7 @@ import java.util.Map;
 
 /**
  * Node health (DESIGN §6) as a pure function of the snapshot, the kept state, the options, the time
- * and the cloud's instance list:
+ * and the cloud's instance list ({@link CloudInstance}, from {@code NodeGroupProvider.discover}):
  *
  * <ol>
  *   <li><b>Circuit breaker</b> ({@link UnreadyCircuitBreaker}): when too many nodes are unready at

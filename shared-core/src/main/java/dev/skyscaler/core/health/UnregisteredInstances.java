@@ -1,5 +1,6 @@
 package dev.skyscaler.core.health;
 
+import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.interruption.ProviderIds;
@@ -19,16 +20,26 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Cluster Autoscaler's {@code removeOldUnregisteredNodes}: an instance of a managed group that has
- * run for longer than {@code --max-node-provision-time} without a node registering for it is
- * deleted and the group shrinks by one ({@code DeleteUnregistered}). Deletions stop at the group's
- * minimum size unless {@code --force-delete-unregistered-nodes}. A deletion is not requested again
- * for {@code --repair-step-timeout}, in case the cloud still lists the instance as running.
+ * Cluster Autoscaler's {@code removeOldUnregisteredNodes}: a running or pending instance of a
+ * managed group that has run for longer than {@code --max-node-provision-time} without a node
+ * registering for it is deleted and the group shrinks by one ({@code DeleteUnregistered}).
+ * Deletions stop at the group's minimum size unless {@code --force-delete-unregistered-nodes}. A
+ * deletion is not requested again for {@code --repair-step-timeout}, in case the cloud still lists
+ * the instance as running.
  */
 final class UnregisteredInstances {
   static final String STATUS_CONFIGMAP = "kube-system/cluster-autoscaler-status";
 
   private UnregisteredInstances() {}
+
+  /**
+   * Terminating instances need nothing; failed ones are scale-up's failures (CA's {@code
+   * deleteCreatedNodesWithErrors}), not unregistered nodes.
+   */
+  private static boolean runningOrPending(CloudInstance i) {
+    return i.state() == CloudInstance.InstanceState.RUNNING
+        || i.state() == CloudInstance.InstanceState.PENDING;
+  }
 
   /** Plans the deletions; returns the deletion records to keep. */
   static Map<String, Instant> plan(
@@ -54,14 +65,15 @@ final class UnregisteredInstances {
       List<CloudInstance> old =
           instances.stream()
               .filter(i -> i.nodeGroup().equals(g.name()))
-              .filter(i -> i.state() != CloudInstance.State.TERMINATING)
+              .filter(UnregisteredInstances::runningOrPending)
               .filter(i -> !registered.contains(ProviderIds.instanceKey(i.providerId())))
               .filter(
                   i ->
-                      Duration.between(i.createdAt(), now).compareTo(options.maxNodeProvisionTime())
+                      Duration.between(i.launchTime(), now)
+                              .compareTo(options.maxNodeProvisionTime())
                           > 0)
               .sorted(
-                  Comparator.comparing(CloudInstance::createdAt)
+                  Comparator.comparing(CloudInstance::launchTime)
                       .thenComparing(CloudInstance::providerId))
               .toList();
       for (CloudInstance i : old) {

@@ -5,6 +5,7 @@ import static dev.skyscaler.testkit.TestKit.group;
 import static dev.skyscaler.testkit.TestKit.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.action.Action;
@@ -80,7 +81,7 @@ class HealthOverTimeTest {
             new CloudInstance(
                 "ng1",
                 "aws:///eu-west-1a/i-lost",
-                CloudInstance.State.RUNNING,
+                CloudInstance.InstanceState.RUNNING,
                 T0.minus(Duration.ofHours(1))));
     HealthDecision first =
         NodeHealthPolicy.evaluate(s, HealthState.EMPTY, HealthOptions.defaults(), T0, instances);
@@ -103,7 +104,10 @@ class HealthOverTimeTest {
     List<CloudInstance> instances =
         List.of(
             new CloudInstance(
-                "ng1", "i-lost", CloudInstance.State.RUNNING, T0.minus(Duration.ofHours(1))));
+                "ng1",
+                "i-lost",
+                CloudInstance.InstanceState.RUNNING,
+                T0.minus(Duration.ofHours(1))));
     HealthDecision first =
         NodeHealthPolicy.evaluate(s, HealthState.EMPTY, HealthOptions.defaults(), T0, instances);
     Instant later = T0.plusSeconds(10);

@@ -5,6 +5,7 @@ import static dev.skyscaler.testkit.TestKit.group;
 import static dev.skyscaler.testkit.TestKit.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.action.Action;
@@ -83,7 +84,10 @@ class UnreadyCircuitBreakerTest {
     List<CloudInstance> lost =
         List.of(
             new CloudInstance(
-                "ng1", "i-lost", CloudInstance.State.RUNNING, NOW.minus(Duration.ofHours(2))));
+                "ng1",
+                "i-lost",
+                CloudInstance.InstanceState.RUNNING,
+                NOW.minus(Duration.ofHours(2))));
     HealthDecision d =
         NodeHealthPolicy.evaluate(nodes(4, 0, 6), state, HealthOptions.defaults(), NOW, lost);
     String why =

@@ -5,8 +5,9 @@ import static dev.skyscaler.testkit.TestKit.group;
 import static dev.skyscaler.testkit.TestKit.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.CloudInstance;
+import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.config.HealthOptions;
-import dev.skyscaler.core.health.CloudInstance.State;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.testkit.GroupSpec;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class UnregisteredInstancesTest {
   static final Instant NOW = Instant.parse("2026-11-21T12:00:00Z");
 
-  static CloudInstance instance(String id, State state, Duration age) {
+  static CloudInstance instance(String id, InstanceState state, Duration age) {
     return new CloudInstance("ng1", "aws:///eu-west-1a/" + id, state, NOW.minus(age));
   }
 
@@ -61,7 +62,7 @@ class UnregisteredInstancesTest {
             "an instance without a node after max-node-provision-time is deleted and the group shrinks",
             group("ng1").target(3),
             false,
-            List.of(instance("i-a", State.RUNNING, old)),
+            List.of(instance("i-a", InstanceState.RUNNING, old)),
             Map.of(),
             List.of(deleted("i-a"), event("i-a")),
             List.of(),
@@ -70,7 +71,7 @@ class UnregisteredInstancesTest {
             "an instance exactly max-node-provision-time old still has time",
             group("ng1").target(3),
             false,
-            List.of(instance("i-a", State.PENDING, Duration.ofMinutes(15))),
+            List.of(instance("i-a", InstanceState.PENDING, Duration.ofMinutes(15))),
             Map.of(),
             List.of(),
             List.of(),
@@ -79,7 +80,7 @@ class UnregisteredInstancesTest {
             "a pending instance that never booted is deleted like a running one",
             group("ng1").target(3),
             false,
-            List.of(instance("i-a", State.PENDING, old)),
+            List.of(instance("i-a", InstanceState.PENDING, old)),
             Map.of(),
             List.of(deleted("i-a"), event("i-a")),
             List.of(),
@@ -88,7 +89,7 @@ class UnregisteredInstancesTest {
             "an instance with a registered node is left alone",
             group("ng1").target(3),
             false,
-            List.of(instance("i-n1", State.RUNNING, Duration.ofDays(3))),
+            List.of(instance("i-n1", InstanceState.RUNNING, Duration.ofDays(3))),
             Map.of(),
             List.of(),
             List.of(),
@@ -97,8 +98,17 @@ class UnregisteredInstancesTest {
             "a terminating instance needs nothing",
             group("ng1").target(3),
             false,
-            List.of(instance("i-a", State.TERMINATING, old)),
+            List.of(instance("i-a", InstanceState.TERMINATING, old)),
             Map.of("i-a", NOW.minus(Duration.ofMinutes(20))),
+            List.of(),
+            List.of(),
+            Map.of()),
+        new Case(
+            "an instance the cloud failed to create is left to scale-up's failure handling",
+            group("ng1").target(3),
+            false,
+            List.of(instance("i-a", InstanceState.FAILED, old)),
+            Map.of(),
             List.of(),
             List.of(),
             Map.of()),
@@ -107,8 +117,8 @@ class UnregisteredInstancesTest {
             group("ng1").min(1).target(2),
             false,
             List.of(
-                instance("i-b", State.RUNNING, old),
-                instance("i-a", State.RUNNING, Duration.ofHours(1))),
+                instance("i-b", InstanceState.RUNNING, old),
+                instance("i-a", InstanceState.RUNNING, Duration.ofHours(1))),
             Map.of(),
             List.of(deleted("i-a"), event("i-a")),
             List.of(minWarning),
@@ -117,7 +127,7 @@ class UnregisteredInstancesTest {
             "force-delete-unregistered-nodes deletes below the minimum",
             group("ng1").min(2).target(2),
             true,
-            List.of(instance("i-a", State.RUNNING, old)),
+            List.of(instance("i-a", InstanceState.RUNNING, old)),
             Map.of(),
             List.of(deleted("i-a"), event("i-a")),
             List.of(),
@@ -126,7 +136,7 @@ class UnregisteredInstancesTest {
             "a requested deletion is not repeated within repair-step-timeout",
             group("ng1").target(3),
             false,
-            List.of(instance("i-a", State.RUNNING, old)),
+            List.of(instance("i-a", InstanceState.RUNNING, old)),
             Map.of("i-a", NOW.minus(Duration.ofMinutes(9))),
             List.of(),
             List.of(),
@@ -135,7 +145,7 @@ class UnregisteredInstancesTest {
             "a requested deletion is repeated when the instance outlives repair-step-timeout",
             group("ng1").target(3),
             false,
-            List.of(instance("i-a", State.RUNNING, old)),
+            List.of(instance("i-a", InstanceState.RUNNING, old)),
             Map.of("i-a", NOW.minus(Duration.ofMinutes(10))),
             List.of(deleted("i-a"), event("i-a")),
             List.of(),
@@ -144,7 +154,7 @@ class UnregisteredInstancesTest {
             "instances of groups this cluster does not manage are not touched",
             group("ng1").target(3),
             false,
-            List.of(new CloudInstance("other", "i-x", State.RUNNING, NOW.minus(old))),
+            List.of(new CloudInstance("other", "i-x", InstanceState.RUNNING, NOW.minus(old))),
             Map.of(),
             List.of(),
             List.of(),
