@@ -131,6 +131,12 @@ public final class PodSpec {
     return this;
   }
 
+  /** {@code spec.terminationGracePeriodSeconds}. */
+  public PodSpec grace(long seconds) {
+    b.terminationGracePeriodSeconds(seconds);
+    return this;
+  }
+
   public PodSpec createdAt(Instant t) {
     b.creationTime(t);
     return this;
@@ -228,12 +234,6 @@ public final class PodSpec {
   /** Being deleted since {@code t} (a deletion timestamp is set). */
   public PodSpec deletingAt(Instant t) {
     b.deletionTime(t);
-    return this;
-  }
-
-  /** {@code spec.terminationGracePeriodSeconds}. */
-  public PodSpec gracePeriod(long seconds) {
-    b.terminationGracePeriodSeconds(seconds);
     return this;
   }
 

@@ -14,6 +14,9 @@ import java.util.Optional;
  * containers, plus overhead) and always claiming one pod slot.
  *
  * <p>Built with {@link #builder(String, String)}: most fields are optional.
+ *
+ * @param terminationGracePeriodSeconds {@code spec.terminationGracePeriodSeconds} (30 when unset):
+ *     how long the pod may take to stop once evicted
  */
 public record Pod(
     String namespace,
@@ -43,7 +46,7 @@ public record Pod(
 
   public static final String MIRROR_ANNOTATION = "kubernetes.io/config.mirror";
 
-  /** Kubernetes' default {@code terminationGracePeriodSeconds}. */
+  /** Kubernetes' default {@code spec.terminationGracePeriodSeconds}. */
   public static final long DEFAULT_GRACE_PERIOD_SECONDS = 30;
 
   public Pod {
@@ -70,7 +73,7 @@ public record Pod(
     Objects.requireNonNull(deletionTime, "deletionTime");
     if (terminationGracePeriodSeconds < 0) {
       throw new IllegalArgumentException(
-          "pod " + name + ": terminationGracePeriodSeconds cannot be negative");
+          "pod " + namespace + "/" + name + ": terminationGracePeriodSeconds cannot be negative");
     }
   }
 

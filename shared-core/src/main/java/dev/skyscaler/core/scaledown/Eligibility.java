@@ -2,6 +2,7 @@ package dev.skyscaler.core.scaledown;
 
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ScaleDownOptions;
+import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
@@ -82,9 +83,18 @@ final class Eligibility {
     return n.ready() && !beingDeleted(n);
   }
 
-  /** Under a drain of ours, or carrying a deletion taint (ours from a lost state, or CA's). */
+  /**
+   * Under a drain of ours, carrying a deletion taint (ours from a lost state, or CA's), or
+   * interrupted (spot notice, rebalance, lifecycle hook): the interruption policy drains it.
+   */
   boolean beingDeleted(Node n) {
-    return state.drains().containsKey(n.name()) || DrainSteps.hasDeletionTaint(n);
+    return state.drains().containsKey(n.name())
+        || DrainSteps.hasDeletionTaint(n)
+        || isInterrupted(n);
+  }
+
+  static boolean isInterrupted(Node n) {
+    return n.taints().stream().anyMatch(t -> t.key().equals(InterruptionPolicy.TAINT_KEY));
   }
 
   /**

@@ -31,7 +31,7 @@ import java.util.TreeMap;
  *
  * <p>Before the candidates, the pods of drains under way are moved out in the simulation (as CA
  * injects them), so that their room is taken; a drain whose pods no longer fit, or that a pod now
- * blocks, is reported as failed.
+ * blocks, is reported as failed. The pods of interrupted nodes are moved out too, where they fit.
  *
  * <p>One instance plans one scan.
  */
@@ -104,6 +104,7 @@ public final class ScaleDownPlanner {
   /** Plans the scan; call once. */
   public Result plan() {
     checkDrains();
+    moveInterruptedPods();
     if (options.enabled()) {
       List<Eligibility.Candidate> candidates = new ArrayList<>();
       for (NodeGroup g : snapshot.nodeGroups()) {
@@ -222,6 +223,27 @@ public final class ScaleDownPlanner {
       if (failure != null) {
         drainFailures.put(d.node(), failure);
       }
+    }
+  }
+
+  /**
+   * The pods of interrupted nodes will be evicted by the interruption policy: where they fit, they
+   * take their room before the candidates (their replacement node, still booting, is no
+   * destination).
+   */
+  private void moveInterruptedPods() {
+    for (Node n : snapshot.nodes()) {
+      if (!Eligibility.isInterrupted(n) || state.drains().containsKey(n.name())) {
+        continue;
+      }
+      List<Pod> leaving = new ArrayList<>();
+      for (Pod p : byKey(sim.podsOn(n.name()))) {
+        if (p.deletionTime().isEmpty()
+            && rules.check(p, null).outcome() == Drainability.Outcome.MOVE) {
+          leaving.add(p);
+        }
+      }
+      sim.move(n.name(), leaving);
     }
   }
 

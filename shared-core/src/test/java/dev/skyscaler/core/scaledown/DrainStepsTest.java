@@ -57,7 +57,7 @@ class DrainStepsTest {
   }
 
   static PodSpec web() {
-    return pod("web").cpu("1").gracePeriod(30);
+    return pod("web").cpu("1").grace(30);
   }
 
   /** Scans that have seen n2 unneeded at T0 and started removing it at T0 + 10m. */
@@ -263,7 +263,7 @@ class DrainStepsTest {
   }
 
   static PodSpec slow() {
-    return pod("slow").cpu("1").gracePeriod(3600);
+    return pod("slow").cpu("1").grace(3600);
   }
 
   @Test
@@ -321,13 +321,13 @@ class DrainStepsTest {
   @Test
   void graceIsCappedAtMaxGracefulTerminationSec() {
     Scans s = new Scans().with(o -> o.toBuilder().maxGracefulTerminationSec(60).build());
-    PodSpec slow = pod("slow").cpu("1").gracePeriod(3600);
+    PodSpec slow = pod("slow").cpu("1").grace(3600);
     s.at(Duration.ZERO, world(node("n2"), slow).build());
-    s.at(START, world(node("n2"), pod("slow").cpu("1").gracePeriod(3600)).build());
+    s.at(START, world(node("n2"), pod("slow").cpu("1").grace(3600)).build());
     assertThat(s.state().drains().get("n2").deadline())
         .isEqualTo(T0.plus(START).plusSeconds(120 + 60 + 30));
 
-    Plan evict = s.at(after(10), world(tainted(), pod("slow").cpu("1").gracePeriod(3600)).build());
+    Plan evict = s.at(after(10), world(tainted(), pod("slow").cpu("1").grace(3600)).build());
     assertThat(work(evict)).containsExactly(new EvictPod("default/slow", "n2", 60));
   }
 

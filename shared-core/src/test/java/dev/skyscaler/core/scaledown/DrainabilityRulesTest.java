@@ -45,7 +45,7 @@ class DrainabilityRulesTest {
             .moves("n2", Map.of())
             .build(),
         rule("a pod terminating past its grace period neither moves nor blocks")
-            .given(n2With(pod("bare").noOwner().gracePeriod(30).deletingAt(NOW.minusSeconds(90))))
+            .given(n2With(pod("bare").noOwner().grace(30).deletingAt(NOW.minusSeconds(90))))
             .removable("n2")
             .moves("n2", Map.of())
             .build(),

@@ -100,11 +100,11 @@ class EligibilityRulesTest {
             .keeps("g1", "NotUnderutilized")
             .build(),
         rule("a pod terminating past its grace period no longer counts")
-            .given(withN2(pod("old").cpu("3").gracePeriod(30).deletingAt(NOW.minusSeconds(61))))
+            .given(withN2(pod("old").cpu("3").grace(30).deletingAt(NOW.minusSeconds(61))))
             .removable("n2")
             .build(),
         rule("a pod terminating within its grace period still counts")
-            .given(withN2(pod("old").cpu("3").gracePeriod(30).deletingAt(NOW.minusSeconds(59))))
+            .given(withN2(pod("old").cpu("3").grace(30).deletingAt(NOW.minusSeconds(59))))
             .keeps("n2", "NotUnderutilized")
             .build(),
         rule("a node annotated scale-down-disabled stays")

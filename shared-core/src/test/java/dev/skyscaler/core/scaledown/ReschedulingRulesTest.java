@@ -179,6 +179,26 @@ class ReschedulingRulesTest {
             .keeps("n2", "NoPlaceToMovePods")
             .keeps("n3", "CurrentlyBeingDeleted")
             .build(),
+        rule("the pods of an interrupted node take their room first")
+            .given(
+                ng1()
+                    .nodes(
+                        node("n1").cpu("8").inGroup("ng1"),
+                        node("n2").inGroup("ng1"),
+                        node("n3")
+                            .taint(
+                                dev.skyscaler.core.interruption.InterruptionPolicy.TAINT_KEY,
+                                "spot-warning",
+                                TaintEffect.NO_SCHEDULE)
+                            .cordoned()
+                            .inGroup("ng1"))
+                    .pods(
+                        pod("n1-base").cpu("5").on("n1"),
+                        pod("web").cpu("1").on("n2"),
+                        pod("leaving").cpu("3").on("n3")))
+            .keeps("n2", "NoPlaceToMovePods")
+            .keeps("n3", "CurrentlyBeingDeleted")
+            .build(),
         rule("the nodes removed together share a PDB's disruptions")
             .given(
                 ng1()
