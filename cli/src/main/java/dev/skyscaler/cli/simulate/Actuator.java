@@ -17,10 +17,8 @@ import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -28,8 +26,8 @@ import java.util.function.UnaryOperator;
  * Carries out a plan's actions in the simulated world, in order, the way the Kubernetes and cloud
  * actuators do for real: cloud actions go to the {@link SimulatedCloud}; taints, cordons and
  * evictions change the world (an evicted pod is deleted and its controller replaces it; a
- * PodDisruptionBudget may refuse). Every action becomes a timeline entry; evictions from one node
- * and events with one reason are summed up in one entry per scan.
+ * PodDisruptionBudget may refuse). Every action is on the timeline; one action on several objects
+ * in one scan (nodes tainted, pods evicted from a node, nodes removed) shares an entry.
  */
 final class Actuator {
   private final World world;
@@ -45,47 +43,66 @@ final class Actuator {
   }
 
   void carryOut(Plan plan, Instant now) {
-    Map<String, List<String>> evicted = new LinkedHashMap<>();
-    Map<String, List<RecordEvent>> events = new LinkedHashMap<>();
+    ScanEntries entries = new ScanEntries();
     for (Action a : plan.actions()) {
       if (a instanceof EvictPod e) {
-        evict(e, now, evicted);
+        evict(e, now, entries);
       } else if (a instanceof RecordEvent e) {
-        events.computeIfAbsent(e.reason() + "|" + e.kind(), k -> new ArrayList<>()).add(e);
+        entries.add(
+            "event|" + e.reason() + "|" + e.kind(), "event", e.object(), 0, (o, n) -> event(e, o));
       } else if (a instanceof SetTargetSize s) {
-        setTarget(s, plan, now);
+        setTarget(s, plan, entries);
       } else if (a instanceof DeleteInstance d) {
-        delete(d, now);
+        delete(d, entries);
       } else if (a instanceof RepairInstance r) {
-        cloudAction(r, now, "repair");
+        entries.single("repair", r.describe() + failure(cloud.apply(r)));
         tally.repairs++;
       } else if (a instanceof CompleteLifecycleAction c) {
-        cloudAction(c, now, "lifecycle");
+        entries.single("lifecycle", c.describe() + failure(cloud.apply(c)));
       } else if (a instanceof TaintNode t) {
-        node(t.node(), n -> Nodes.tainted(n, t.taint()), a, now, "taint");
+        String with = " with " + t.taint();
+        node(
+            t.node(),
+            n -> Nodes.tainted(n, t.taint()),
+            a,
+            "taint|" + t.taint(),
+            "taint",
+            entries,
+            (nodes, sum) -> ScanEntries.onNodes("taint", nodes, with));
       } else if (a instanceof RemoveTaint t) {
-        node(t.node(), n -> Nodes.untainted(n, t.taintKey()), a, now, "untaint");
+        String what = "remove taint " + t.taintKey() + " from";
+        node(
+            t.node(),
+            n -> Nodes.untainted(n, t.taintKey()),
+            a,
+            "untaint|" + t.taintKey(),
+            "untaint",
+            entries,
+            (nodes, sum) -> ScanEntries.onNodes(what, nodes, ""));
       } else if (a instanceof CordonNode c) {
-        node(c.node(), n -> Nodes.cordoned(n, true), a, now, "cordon");
+        node(
+            c.node(),
+            n -> Nodes.cordoned(n, true),
+            a,
+            "cordon",
+            "cordon",
+            entries,
+            (nodes, sum) -> ScanEntries.onNodes("cordon", nodes, ""));
       } else if (a instanceof UncordonNode u) {
-        node(u.node(), n -> Nodes.cordoned(n, false), a, now, "uncordon");
+        node(
+            u.node(),
+            n -> Nodes.cordoned(n, false),
+            a,
+            "uncordon",
+            "uncordon",
+            entries,
+            (nodes, sum) -> ScanEntries.onNodes("uncordon", nodes, ""));
       }
     }
-    evicted.forEach(
-        (node, pods) ->
-            timeline.add(
-                now,
-                "evict",
-                "evicted "
-                    + Timeline.plural(pods.size(), "pod")
-                    + " from "
-                    + node
-                    + ": "
-                    + Timeline.some(pods)));
-    events.values().forEach(list -> timeline.add(now, "event", describe(list)));
+    entries.writeTo(timeline, now);
   }
 
-  private void setTarget(SetTargetSize s, Plan plan, Instant now) {
+  private void setTarget(SetTargetSize s, Plan plan, ScanEntries entries) {
     Outcome o = cloud.apply(s);
     boolean up = s.to() > s.from();
     String helped =
@@ -95,7 +112,7 @@ final class Actuator {
             .map(ScaleUp::pods)
             .map(pods -> " for " + Timeline.plural(pods.size(), "pending pod"))
             .orElse("");
-    if (ok(o)) {
+    if (o.status() == Outcome.Status.DONE) {
       if (up) {
         tally.scaleUps++;
         tally.nodesRequested += s.to() - s.from();
@@ -103,8 +120,7 @@ final class Actuator {
         tally.targetDecreases++;
       }
     }
-    timeline.add(
-        now,
+    entries.single(
         up ? "scale-up" : "scale-down",
         s.nodeGroup()
             + ": target "
@@ -118,46 +134,68 @@ final class Actuator {
             + failure(o));
   }
 
-  private void delete(DeleteInstance d, Instant now) {
+  private void delete(DeleteInstance d, ScanEntries entries) {
+    int pods = d.node().isEmpty() ? 0 : world.podsOn(d.node()).size();
     Outcome o = cloud.apply(d);
-    if (o.status() == Outcome.Status.DONE) {
-      if (d.decrementTarget()) {
-        tally.nodesRemoved++;
-      } else {
-        tally.replacements++;
-      }
-    }
     String what = d.node().isEmpty() ? "instance " + d.providerId() : d.node();
-    timeline.add(
-        now,
-        d.decrementTarget() ? "remove" : "replace",
-        (d.decrementTarget() ? "removed " : "replaced ")
-            + what
-            + " of "
-            + d.nodeGroup()
-            + " ("
-            + d.reason()
-            + ")"
-            + (o.status() == Outcome.Status.DONE ? ": " + o.message() : failure(o)));
+    String verb = d.decrementTarget() ? "removed" : "replaced";
+    String kind = d.decrementTarget() ? "remove" : "replace";
+    if (o.status() != Outcome.Status.DONE) {
+      entries.single(
+          kind, verb + " " + what + " of " + d.nodeGroup() + " (" + d.reason() + ")" + failure(o));
+      return;
+    }
+    if (d.decrementTarget()) {
+      tally.nodesRemoved++;
+    } else {
+      tally.replacements++;
+    }
+    String ofGroup = " of " + d.nodeGroup() + " (" + d.reason() + ")";
+    entries.add(
+        kind + "|" + d.nodeGroup() + "|" + d.reason(),
+        kind,
+        what,
+        pods,
+        (nodes, sum) ->
+            nodes.size() == 1
+                ? verb
+                    + " "
+                    + nodes.get(0)
+                    + ofGroup
+                    + ": "
+                    + Timeline.plural(sum, "pod")
+                    + " on it"
+                : verb
+                    + " "
+                    + nodes.size()
+                    + " nodes"
+                    + ofGroup
+                    + ": "
+                    + String.join(", ", nodes)
+                    + "; "
+                    + Timeline.plural(sum, "pod")
+                    + " on them");
   }
 
-  private void cloudAction(Action a, Instant now, String kind) {
-    Outcome o = cloud.apply(a);
-    timeline.add(now, kind, a.describe() + failure(o));
-  }
-
-  private void node(String name, UnaryOperator<Node> change, Action a, Instant now, String kind) {
+  private void node(
+      String name,
+      UnaryOperator<Node> change,
+      Action a,
+      String key,
+      String kind,
+      ScanEntries entries,
+      ScanEntries.Render render) {
     Optional<Node> n = world.node(name);
     if (n.isEmpty()) {
       tally.actionsFailed++;
-      timeline.add(now, kind, a.describe() + " — skipped: no such node");
+      entries.single(kind, a.describe() + " — skipped: no such node");
       return;
     }
     world.putNode(change.apply(n.get()));
-    timeline.add(now, kind, a.describe());
+    entries.add(key, kind, name, 0, render);
   }
 
-  private void evict(EvictPod e, Instant now, Map<String, List<String>> evicted) {
+  private void evict(EvictPod e, Instant now, ScanEntries entries) {
     Optional<Pod> p = world.pod(e.pod()).filter(x -> x.nodeName().equals(Optional.of(e.node())));
     if (p.isEmpty()) {
       return; // gone already: an eviction is idempotent
@@ -165,8 +203,7 @@ final class Actuator {
     Optional<String> refusing = world.budgetRefusing(p.get());
     if (refusing.isPresent()) {
       tally.evictionsRefused++;
-      timeline.add(
-          now,
+      entries.single(
           "evict",
           "eviction of "
               + e.pod()
@@ -177,18 +214,28 @@ final class Actuator {
     }
     world.remove(e.pod(), now);
     tally.evictions++;
-    evicted.computeIfAbsent(e.node(), k -> new ArrayList<>()).add(e.pod());
+    entries.add(
+        "evict|" + e.node(),
+        "evict",
+        e.pod(),
+        0,
+        (pods, sum) ->
+            "evicted "
+                + Timeline.plural(pods.size(), "pod")
+                + " from "
+                + e.node()
+                + ": "
+                + Timeline.some(pods));
   }
 
-  private static String describe(List<RecordEvent> list) {
-    RecordEvent first = list.get(0);
-    if (list.size() == 1) {
+  private static String event(RecordEvent first, List<String> objects) {
+    if (objects.size() == 1) {
       return first.describe();
     }
     return (first.warning() ? "warning " : "event ")
         + first.reason()
         + " on "
-        + list.size()
+        + objects.size()
         + " "
         + first.kind()
         + " objects, e.g. "
@@ -197,17 +244,13 @@ final class Actuator {
         + first.message();
   }
 
-  private static boolean ok(Outcome o) {
-    return o.status() == Outcome.Status.DONE;
-  }
-
   private String failure(Outcome o) {
     return switch (o.status()) {
       case DONE -> "";
       case ALREADY_DONE -> " (already done: " + o.message() + ")";
       default -> {
         tally.actionsFailed++;
-        yield " — " + o.status().name().toLowerCase(java.util.Locale.ROOT) + ": " + o.message();
+        yield " — " + o.status().name().toLowerCase(Locale.ROOT) + ": " + o.message();
       }
     };
   }

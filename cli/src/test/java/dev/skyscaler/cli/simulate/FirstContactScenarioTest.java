@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The README's story as a simulation: two m5.large nodes (110 pods each, 105 free for nginx), nginx
  * scaled from 10 to 300 at 1m and back to 10 at 30m. A new node takes 110 − 4 DaemonSet pods = 106
  * nginx pods, so ⌈(300 − 210) / 106⌉ = 1 node is added, and the 90 pods that do not fit wait for
- * its boot (2m plus the seeded jitter).
+ * its boot (2m plus the seeded jitter). After the scale back, 10 nginx pods and CoreDNS fit on one
+ * node, and the group's min is 1: scale-down drains and removes two nodes, one at a time.
  */
 class FirstContactScenarioTest {
   private static final String GROUP = "eks-general-40c6a7b2-1f3e-8d2a-9b7c-5e4d3c2b1a09";
@@ -40,6 +41,37 @@ class FirstContactScenarioTest {
             "00:03:30  node      ip-10-0-general-1 of " + GROUP + " Ready, 2m30s after launch");
     assertThat(run.out())
         .contains("Pods waiting for a node: 13500.00 pod-seconds; longest wait 2m30s");
+  }
+
+  @Test
+  void afterTheScaleBackScaleDownDrainsTwoNodesOneAtATimeDownToTheGroupsMin() {
+    SimulateRun run =
+        SimulateRun.run("simulate", "--scenario", SimulateRun.FIRST_CONTACT.toString());
+    String old1 = "ip-10-0-17-23.eu-west-1.compute.internal";
+    String old2 = "ip-10-0-41-184.eu-west-1.compute.internal";
+    List<String> drain =
+        run.out()
+            .lines()
+            .filter(l -> l.matches("\\d\\d:\\d\\d:\\d\\d  (taint|cordon|evict|remove) .*"))
+            .map(l -> l.length() > 80 ? l.substring(0, 80) : l)
+            .toList();
+    assertThat(drain)
+        .containsExactly(
+            ("00:41:00  taint     taint " + old1 + " with ToBeDeletedByClusterAutoscaler")
+                .substring(0, 80),
+            "00:41:00  cordon    cordon " + old1,
+            ("00:41:10  evict     evicted 15 pods from " + old1 + ": default/nginx")
+                .substring(0, 80),
+            ("00:41:20  remove    removed " + old1 + " of " + GROUP).substring(0, 80),
+            ("00:51:40  taint     taint " + old2 + " with ToBeDeletedByClusterAutoscaler")
+                .substring(0, 80),
+            "00:51:40  cordon    cordon " + old2,
+            ("00:51:50  evict     evicted 10 pods from " + old2 + ": default/nginx")
+                .substring(0, 80),
+            ("00:52:00  remove    removed " + old2 + " of " + GROUP).substring(0, 80));
+    assertThat(run.out())
+        .contains(GROUP + "  2 / 3 / 1 ")
+        .contains("(underutilized): 0 pods on it\n");
   }
 
   @Test

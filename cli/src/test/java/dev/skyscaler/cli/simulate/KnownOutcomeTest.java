@@ -9,12 +9,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import java.time.Duration;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
  * A scenario whose outcome is known: one 4-CPU node in group {@code ng} (min 1, max 10), a
  * Deployment of 500m pods (8 per node) scaled to 50 at 1m and back to 8 at 10m, nodes that take
- * exactly 3 minutes to be Ready and register 30 seconds before.
+ * exactly 3 minutes to be Ready and register 30 seconds before: ⌈50 / 8⌉ = 7 nodes 3 minutes after
+ * the scale, and back to 1 node 10 minutes after the scale back.
  */
 class KnownOutcomeTest {
   private static final int PODS_PER_NODE = 8;
@@ -91,37 +93,35 @@ class KnownOutcomeTest {
   }
 
   /**
-   * After the scale back to one node's worth the group may shrink only towards its min, and not
-   * before the scale-down-unneeded-time (10m) has passed since the pods went. TIGHTEN once
-   * scale-down is merged: the end count is exactly MIN (the six empty nodes are removed).
+   * After the scale back to one node's worth, the ReplicaSet deletes the newest pods, which leaves
+   * the six new nodes empty; they are removed together (empty nodes in bulk) once they have been
+   * unneeded for scale-down-unneeded-time (10m), and the group is back at its min.
    */
   @Test
-  void afterTheScaleBackTheGroupStaysBetweenItsMinAndThePeakAndShrinksOnlyAfterTheUnneededTime() {
-    Summary.GroupSummary ng = RESULT.summary().groups().get(0);
-    assertThat(ng.nodesAtEnd()).isBetween(MIN, NODES_NEEDED);
-    for (TimelineEntry e : RESULT.timeline()) {
-      if (e.kind().equals("remove") || e.kind().equals("scale-down")) {
-        assertThat(e.at()).isGreaterThanOrEqualTo(minutes(20));
-      }
-    }
-    for (int k = 0; k < RESULT.samples().size(); k++) {
-      assertThat(RESULT.samples().instances()[0][k]).isBetween(MIN, NODES_NEEDED);
-    }
+  void afterTheScaleBackTheEmptyNodesGoTogetherAfterTheUnneededTimeAndTheGroupIsBackAtItsMin() {
+    assertThat(lines("taint"))
+        .containsExactly(
+            "00:20:00 taint 6 nodes with ToBeDeletedByClusterAutoscaler=1748859600:NoSchedule:"
+                + " ng-1, ng-2, ng-3 and 3 more");
+    assertThat(lines("remove"))
+        .containsExactly(
+            "00:20:10 removed 6 nodes of ng (empty): ng-1, ng-2, ng-3, ng-4, ng-5, ng-6; 0 pods"
+                + " on them");
+    assertThat(instances(minutes(20))).isEqualTo(NODES_NEEDED);
+    assertThat(instances(Duration.ofSeconds(1210))).isEqualTo(MIN);
+    assertThat(RESULT.summary().groups().get(0).nodesAtEnd()).isEqualTo(MIN);
+    assertThat(RESULT.summary().count("nodesRemoved")).isEqualTo(NODES_NEEDED - MIN);
+    assertThat(RESULT.summary().count("evictions")).isZero();
     assertThat(lines("scale-up")).hasSize(1);
   }
 
   @Test
   void nodeHoursAndCostFollowTheInstancesAlive() {
-    // n1 for 40m; six instances from 1m to the end: 39m each.
-    double hours = (40 + 6 * 39) / 60.0;
+    // n1 for the 40m; six instances from 1m to 20m10s.
+    double hours = (40 + 6 * (19 + 10 / 60.0)) / 60.0;
     Summary.GroupSummary ng = RESULT.summary().groups().get(0);
-    if (ng.nodesAtEnd() == NODES_NEEDED) {
-      assertThat(ng.nodeHours()).isCloseTo(hours, org.assertj.core.data.Offset.offset(1e-9));
-      assertThat(ng.cost().getAsDouble())
-          .isCloseTo(hours * 0.2, org.assertj.core.data.Offset.offset(1e-9));
-    } else {
-      assertThat(ng.nodeHours()).isLessThan(hours);
-    }
+    assertThat(ng.nodeHours()).isCloseTo(hours, Offset.offset(1e-9));
+    assertThat(ng.cost().getAsDouble()).isCloseTo(hours * 0.2, Offset.offset(1e-9));
   }
 
   private static List<String> lines(String kind) {
