@@ -10,6 +10,7 @@ import dev.skyscaler.cli.simulate.Summary;
 import dev.skyscaler.cli.simulate.WorkloadSpec;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.GoDuration;
+import dev.skyscaler.core.config.ScaleDownOptions;
 import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
@@ -86,7 +87,8 @@ public class SimulationBenchmark {
   public void buildScenario() {
     ClusterSnapshot snapshot = ClusterGenerator.steady(seed, nodes, runningPods, 0);
     Duration interval = parse("scanInterval", scanInterval);
-    AutoscalerOptions options = new AutoscalerOptions(interval, ScaleUpOptions.defaults());
+    AutoscalerOptions options =
+        new AutoscalerOptions(interval, ScaleUpOptions.defaults(), ScaleDownOptions.defaults());
     scenario =
         new Scenario(
             "SimulationBenchmark",
