@@ -122,6 +122,17 @@ final class CloudGroup {
     return declared.name();
   }
 
+  /**
+   * What the cloud launches, as a template for a group left without members (scaled to zero): the
+   * first shape's capacity, labels (but the hostname) and taints, as the launch template says.
+   */
+  NodeTemplate template() {
+    Node shape = shapes.get(0);
+    Map<String, String> labels = new java.util.HashMap<>(shape.labels());
+    labels.remove(Node.HOSTNAME_LABEL);
+    return new NodeTemplate(shape.capacity(), labels, shape.taints());
+  }
+
   /** The shape with the fewest live instances, the lowest zone on a tie. */
   int nextShape() {
     int[] counts = new int[shapes.size()];

@@ -88,7 +88,8 @@ final class SimulatedCloud implements NodeGroupProvider {
                 d.maxSize(),
                 g.target,
                 java.util.Set.copyOf(members),
-                d.template(),
+                d.template()
+                    .or(() -> members.isEmpty() ? Optional.of(g.template()) : Optional.empty()),
                 d.price()));
       }
       view = List.copyOf(result);

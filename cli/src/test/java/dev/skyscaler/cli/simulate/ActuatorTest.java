@@ -31,8 +31,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every action type carried out in the simulated world, scripted at known times on top of the real
- * planner: what scale-down, health and interruption planning emit.
+ * Every action type carried out in the simulated world, scripted at known times without the planner
+ * (which would react to them): what scale-up, scale-down, health and interruption planning emit.
  */
 class ActuatorTest {
   private static final String N2 = "aws:///eu-west-1a/i-n2";
@@ -64,7 +64,7 @@ class ActuatorTest {
   @Test
   void aDrainTaintsEvictsAndTheRemovalDeletesTheInstanceAndLowersTheTarget() {
     ScriptedPlanner planner =
-        new ScriptedPlanner()
+        ScriptedPlanner.alone()
             .at(
                 minutes(2),
                 s -> with(new TaintNode("n2", TO_BE_DELETED), ScriptedPlanner.evictAll(s, "n2")))
@@ -94,18 +94,18 @@ class ActuatorTest {
         new PodDisruptionBudget(
             "default", "web", new LabelSelector(Map.of("app", "web"), List.of()), 1);
     ScriptedPlanner planner =
-        new ScriptedPlanner().at(minutes(2), s -> ScriptedPlanner.evictAll(s, "n2"));
+        ScriptedPlanner.alone().at(minutes(2), s -> ScriptedPlanner.evictAll(s, "n2"));
     SimulationResult r = run(twoNodes(pdb), planner);
 
     assertThat(lines(r, minutes(2), minutes(2)))
         .containsExactly(
+            "00:02:00 evict evicted 1 pod from n2: default/web-0",
             "00:02:00 evict eviction of default/web-1 refused: PodDisruptionBudget default/web"
                 + " allows no disruption now (retried next scan)",
             "00:02:00 evict eviction of default/web-2 refused: PodDisruptionBudget default/web"
                 + " allows no disruption now (retried next scan)",
             "00:02:00 evict eviction of default/web-3 refused: PodDisruptionBudget default/web"
-                + " allows no disruption now (retried next scan)",
-            "00:02:00 evict evicted 1 pod from n2: default/web-0");
+                + " allows no disruption now (retried next scan)");
     assertThat(r.summary().count("evictionsRefused")).isEqualTo(3);
     assertThat(planner.seenAt(minutes(2).plus(SCAN)).pdbs().get(0).disruptionsAllowed())
         .isEqualTo(1);
@@ -115,7 +115,7 @@ class ActuatorTest {
   void cordonsAndTaintsChangeTheNodeAndAreUndone() {
     Taint maintenance = new Taint("example.com/maintenance", "", TaintEffect.NO_SCHEDULE);
     ScriptedPlanner planner =
-        new ScriptedPlanner()
+        ScriptedPlanner.alone()
             .at(
                 minutes(1),
                 new CordonNode("n2"),
@@ -146,7 +146,7 @@ class ActuatorTest {
   @Test
   void aReplacementKeepsTheTargetAndANewNodeBootsInItsPlace() {
     ScriptedPlanner planner =
-        new ScriptedPlanner()
+        ScriptedPlanner.alone()
             .at(minutes(1), new DeleteInstance("ng", "n2", N2, false, "unhealthy"));
     SimulationResult r = run(twoNodes(), planner);
 
@@ -167,7 +167,7 @@ class ActuatorTest {
   @Test
   void aRestartRepairsAFailedNodeAfterItsBootTimeAndItKeepsItsPods() {
     ScriptedPlanner planner =
-        new ScriptedPlanner()
+        ScriptedPlanner.alone()
             .at(minutes(2), new RepairInstance("ng", "n2", N2, RepairInstance.Level.RESTART));
     SimulationResult r =
         Scenarios.on(twoNodes())
@@ -207,7 +207,7 @@ class ActuatorTest {
                 pod("proxy-n2").daemonSet("proxy").cpu("100m").tolerateAll().on("n2"),
                 pod("web").cpu("500m").label("app", "web").on("n2").times(4))
             .build();
-    ScriptedPlanner planner = new ScriptedPlanner();
+    ScriptedPlanner planner = ScriptedPlanner.alone();
     SimulationResult r =
         Scenarios.on(c).duration(minutes(8)).event(failure(minutes(1), "n2")).run(planner);
 
@@ -232,7 +232,7 @@ class ActuatorTest {
   @Test
   void cloudActionsOutsideTheGroupsLimitsFailAndATargetDropTerminatesTheNewest() {
     ScriptedPlanner planner =
-        new ScriptedPlanner()
+        ScriptedPlanner.alone()
             .at(minutes(1), new SetTargetSize("ng", 2, 11, "test"))
             .at(minutes(2), new SetTargetSize("ng", 2, 1, "test"));
     SimulationResult r = run(twoNodes(), planner);
@@ -251,7 +251,7 @@ class ActuatorTest {
   @Test
   void lifecycleAnswersAndEventsBecomeTimelineEntriesWithEventsOfOneReasonSummedUp() {
     ScriptedPlanner planner =
-        new ScriptedPlanner()
+        ScriptedPlanner.alone()
             .at(
                 minutes(1),
                 new CompleteLifecycleAction(

@@ -17,10 +17,19 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The real planner plus actions scripted at given times (what scale-down, health and interruption
- * planning will emit), and a record of every snapshot a scan saw.
+ * Actions scripted at given times (what scale-down, health and interruption planning emit), on top
+ * of the real planner or {@link #alone()}, and a record of every snapshot a scan saw.
  */
 final class ScriptedPlanner implements Simulation.Planner {
+  private boolean withRealPlanner = true;
+
+  /** Only the scripted actions: the actuator's effects, without the planner reacting to them. */
+  static ScriptedPlanner alone() {
+    ScriptedPlanner p = new ScriptedPlanner();
+    p.withRealPlanner = false;
+    return p;
+  }
+
   private final Map<Duration, Function<ClusterSnapshot, List<Action>>> script =
       new LinkedHashMap<>();
   final Map<Duration, ClusterSnapshot> seen = new LinkedHashMap<>();
@@ -39,7 +48,10 @@ final class ScriptedPlanner implements Simulation.Planner {
       ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
     Duration offset = Duration.between(Scenarios.START, now);
     seen.put(offset, snapshot);
-    Plan p = Autoscaler.runOnce(snapshot, state, options, now);
+    Plan p =
+        withRealPlanner
+            ? Autoscaler.runOnce(snapshot, state, options, now)
+            : new Plan(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), state);
     Function<ClusterSnapshot, List<Action>> extra = script.get(offset);
     if (extra == null) {
       return p;

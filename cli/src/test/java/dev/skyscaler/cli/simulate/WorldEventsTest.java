@@ -8,6 +8,8 @@ import static dev.skyscaler.testkit.TestKit.node;
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.ScaleDownOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
@@ -77,8 +79,14 @@ class WorldEventsTest {
             .build();
     GroupBehaviour spot =
         GroupBehaviour.defaults("spot").withRates(12, 0).withBootDelay(minutes(2), Duration.ZERO);
-    SimulationResult one = Scenarios.on(five).duration(minutes(60)).group("spot", spot).run();
-    SimulationResult again = Scenarios.on(five).duration(minutes(60)).group("spot", spot).run();
+    // scale-down off: the nodes are empty, and this is about interruptions
+    AutoscalerOptions noScaleDown =
+        AutoscalerOptions.defaults()
+            .withScaleDown(ScaleDownOptions.defaults().toBuilder().enabled(false).build());
+    Scenarios scenario =
+        Scenarios.on(five).duration(minutes(60)).group("spot", spot).options(noScaleDown);
+    SimulationResult one = scenario.run();
+    SimulationResult again = scenario.run();
 
     long notices =
         one.timeline().stream()
@@ -87,6 +95,33 @@ class WorldEventsTest {
     assertThat(notices).isPositive().isEqualTo(one.summary().count("interruptions"));
     assertThat(again.timeline()).isEqualTo(one.timeline());
     assertThat(one.summary().groups().get(0).nodesAtEnd()).isEqualTo(5);
+  }
+
+  @Test
+  void aGroupScaledDownToZeroKeepsItsShapeAsATemplateAndGrowsAgain() {
+    ClusterSnapshot one =
+        cluster()
+            .nodes(node("a").cpu("4").memory("16Gi").zone("eu-west-1a").inGroup("ng"))
+            .groups(group("ng").min(0).max(3))
+            .build();
+    ScriptedPlanner planner = new ScriptedPlanner();
+    SimulationResult r =
+        Scenarios.on(one)
+            .duration(minutes(20))
+            .boot("ng", minutes(2), Duration.ofSeconds(20))
+            .deployment("web", "1", 0)
+            .scale(minutes(15), "web", 2)
+            .run(planner);
+
+    assertThat(lines(r, Duration.ZERO, minutes(20)))
+        .filteredOn(l -> l.contains(" remove ") || l.contains(" scale-up "))
+        .containsExactly(
+            "00:10:10 remove removed a of ng (empty): 0 pods on it",
+            "00:15:00 scale-up ng: target 0 -> 1 for 2 pending pods (scale-up)");
+    var template = planner.seenAt(minutes(15)).nodeGroups().get(0).template().orElseThrow();
+    assertThat(template.capacity().cpu()).isEqualTo(4000);
+    assertThat(template.labels()).containsEntry("topology.kubernetes.io/zone", "eu-west-1a");
+    assertThat(template.labels()).doesNotContainKey("kubernetes.io/hostname");
   }
 
   @Test
