@@ -154,10 +154,6 @@ final class CloudGroup {
     }
   }
 
-  int registered() {
-    return (int) instances.values().stream().filter(i -> i.registered).count();
-  }
-
   int ready() {
     return (int) instances.values().stream().filter(i -> i.ready).count();
   }

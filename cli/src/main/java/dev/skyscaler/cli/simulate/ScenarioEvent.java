@@ -58,6 +58,7 @@ public sealed interface ScenarioEvent {
     public Job {
       Objects.requireNonNull(at, "at");
       Objects.requireNonNull(template, "template");
+      Objects.requireNonNull(runFor, "runFor");
       if (pods < 1) {
         throw new IllegalArgumentException("job " + name + " needs at least one pod");
       }
