@@ -22,7 +22,7 @@ public final class FakeArmWorld {
   static final ObjectMapper JSON = new ObjectMapper();
 
   final String subscription;
-  Instant now = Instant.parse("2026-11-21T08:00:00Z");
+  public Instant now = Instant.parse("2026-11-21T08:00:00Z");
   final Map<String, ScaleSet> scaleSets = new LinkedHashMap<>();
   final List<ObjectNode> skus = new ArrayList<>();
   final Map<String, Cluster> clusters = new LinkedHashMap<>();
