@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,10 +26,12 @@ public final class TestTls {
 
   private final SSLContext server;
   private final SSLContext client;
+  private final String caData;
 
-  private TestTls(SSLContext server, SSLContext client) {
+  private TestTls(SSLContext server, SSLContext client, String caData) {
     this.server = server;
     this.client = client;
+    this.caData = caData;
   }
 
   /** The identity of this JVM, made on first use. */
@@ -47,6 +50,11 @@ public final class TestTls {
   /** For clients: trusts the certificate and nothing else. */
   public SSLContext clientContext() {
     return client;
+  }
+
+  /** The certificate as a kubeconfig's {@code certificate-authority-data}: base64 of the PEM. */
+  public String caData() {
+    return caData;
   }
 
   private static TestTls create() {
@@ -106,7 +114,12 @@ public final class TestTls {
       tmf.init(trusted);
       SSLContext client = SSLContext.getInstance("TLS");
       client.init(null, tmf.getTrustManagers(), null);
-      return new TestTls(server, client);
+      String pem =
+          "-----BEGIN CERTIFICATE-----\n"
+              + Base64.getMimeEncoder(64, "\n".getBytes())
+                  .encodeToString(keys.getCertificate("local").getEncoded())
+              + "\n-----END CERTIFICATE-----\n";
+      return new TestTls(server, client, Base64.getEncoder().encodeToString(pem.getBytes()));
     } catch (IOException | GeneralSecurityException e) {
       throw new IllegalStateException("cannot make the test TLS identity", e);
     } catch (InterruptedException e) {
