@@ -39,13 +39,20 @@ class ScaleSetTagsTest {
   }
 
   @Test
-  void boundsComeFromTheMinAndMaxTags() {
-    ScaleSetTags.Shape shape =
-        ScaleSetTags.read(
-            set(Map.of("min", "2", "MAX", "7"), List.of(), false, "Standard_D4s_v5"),
-            SPEC,
-            Optional.empty(),
-            Optional.empty());
+  void boundsComeFromTheMinAndMaxTagsWhateverTheirCase() {
+    ScaleSet set =
+        new ScaleSet(
+            "id",
+            "rg",
+            "ss",
+            "westeurope",
+            "Standard_D4s_v5",
+            0,
+            Map.of("Min", "2", "MAX", "7"),
+            List.of(),
+            false);
+
+    ScaleSetTags.Shape shape = ScaleSetTags.read(set, SPEC, Optional.empty(), Optional.empty());
 
     assertThat(shape.min()).isEqualTo(2);
     assertThat(shape.max()).isEqualTo(7);
