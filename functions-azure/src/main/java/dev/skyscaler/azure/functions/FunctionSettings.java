@@ -5,6 +5,8 @@ import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.azure.vmss.VmssScope;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.HealthOptions;
+import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.OptionFlag;
 import dev.skyscaler.core.config.OptionsParser;
 import java.net.URI;
@@ -46,7 +48,9 @@ public record FunctionSettings(
     boolean dynamicSizes,
     String scanSchedule,
     String healthSchedule,
-    AutoscalerOptions options) {
+    AutoscalerOptions options,
+    HealthOptions healthOptions,
+    InterruptionOptions interruptionOptions) {
 
   public static final String DEFAULT_SCAN_SCHEDULE = "*/10 * * * * *";
   public static final String DEFAULT_HEALTH_SCHEDULE = "0 * * * * *";
@@ -103,6 +107,9 @@ public record FunctionSettings(
     if (!r.errors.isEmpty()) {
       throw new ConfigException(r.errors);
     }
+    // the parse above has checked these flags too, so they cannot fail here
+    HealthOptions healthOptions = OptionsParser.parseHealth(r.flags);
+    InterruptionOptions interruptionOptions = OptionsParser.parseInterruption(r.flags);
     return new FunctionSettings(
         cloud,
         subscription,
@@ -116,7 +123,9 @@ public record FunctionSettings(
         dynamic,
         scan,
         health,
-        options);
+        options,
+        healthOptions,
+        interruptionOptions);
   }
 
   /**
@@ -130,6 +139,7 @@ public record FunctionSettings(
   private static final class Reader {
     final Map<String, String> env;
     final List<String> errors = new ArrayList<>();
+    final Map<String, List<String>> flags = new LinkedHashMap<>();
 
     Reader(Map<String, String> env) {
       this.env = env;
@@ -222,7 +232,6 @@ public record FunctionSettings(
     }
 
     AutoscalerOptions options() {
-      Map<String, List<String>> flags = new LinkedHashMap<>();
       Map<String, String> settingOf = new LinkedHashMap<>();
       for (OptionFlag flag : OptionFlag.SUPPORTED) {
         String setting = settingName(flag.name());
@@ -233,7 +242,7 @@ public record FunctionSettings(
                     flags.put(
                         flag.name(),
                         flag.kind() == OptionFlag.Kind.REPEATABLE
-                            ? Arrays.stream(v.split(",")).map(String::trim).toList()
+                            ? Arrays.stream(v.split(";")).map(String::trim).toList()
                             : List.of(v)));
       }
       try {

@@ -1,6 +1,7 @@
 package dev.skyscaler.azure.functions;
 
 import dev.skyscaler.azure.vmss.VmssProviderId;
+import dev.skyscaler.core.interruption.InterruptionNotice;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,6 +46,19 @@ public record HealthEvent(
   /** A spot VM was evicted (the VM is gone or deallocated; no notice came before). */
   public boolean preempted() {
     return type.equals(ANNOTATED) && annotation.equalsIgnoreCase(PREEMPTED);
+  }
+
+  /**
+   * The core's interruption notice for a preemption: kind {@code AZURE_PREEMPTED}, the target
+   * resource id as the instance (the core matches it to the node's providerID ignoring case), the
+   * event time as the deadline (the VM is already gone). Empty for any other event.
+   */
+  public Optional<InterruptionNotice> notice() {
+    if (!preempted()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        InterruptionNotice.of(id, InterruptionNotice.Kind.AZURE_PREEMPTED, targetResourceId, time));
   }
 
   /** The VM's node providerID, when the event is about a scale-set VM. */

@@ -13,11 +13,13 @@ import java.util.logging.Logger;
  * The health check, every {@code HEALTH_SCHEDULE} (default every minute): the instances the cloud
  * reports failed (a failed scale-up) or going away.
  *
- * <p>Today it validates the settings and reports those instances. The core health policy (a node
- * NotReady for {@code unhealthy-time} is restarted, then reimaged, then replaced; an instance with
- * no node after {@code max-node-provision-time} is deleted; the unready circuit breaker) is not on
- * main yet; its actions ({@code RepairInstance}) are what {@code VmssNodeGroupProvider} carries
- * out.
+ * <p>Today it validates the settings and reports those instances. The core's {@code
+ * NodeHealthPolicy} (restart → reimage → replace after {@code unhealthy-time}, deleting instances
+ * without a node after {@code max-node-provision-time}, the unready circuit breaker) is on main and
+ * its options are read ({@link FunctionSettings#healthOptions()}); running it needs the cluster
+ * snapshot and the kept {@code HealthState}, which the Kubernetes adapter's live reader and state
+ * store provide. Its {@code RepairInstance} / {@code DeleteInstance} actions are what {@code
+ * VmssNodeGroupProvider} carries out.
  */
 public final class NodeHealthFunction {
   private final Supplier<AzureWiring> wiring;

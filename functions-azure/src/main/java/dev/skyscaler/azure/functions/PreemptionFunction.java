@@ -4,6 +4,7 @@ import com.microsoft.azure.functions.ExecutionContext;
 import com.microsoft.azure.functions.annotation.EventGridTrigger;
 import com.microsoft.azure.functions.annotation.FunctionName;
 import dev.skyscaler.azure.vmss.VmssProviderId;
+import dev.skyscaler.core.interruption.InterruptionNotice;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -22,7 +23,10 @@ import java.util.logging.Logger;
 public final class PreemptionFunction {
   /** What an event turned out to be. */
   public record Notice(
-      Optional<HealthEvent> event, Optional<VmssProviderId> evicted, String summary) {}
+      Optional<HealthEvent> event,
+      Optional<VmssProviderId> evicted,
+      Optional<InterruptionNotice> interruption,
+      String summary) {}
 
   @FunctionName("Preemption")
   public void run(@EventGridTrigger(name = "event") String event, ExecutionContext context) {
@@ -35,7 +39,7 @@ public final class PreemptionFunction {
       event = HealthEventParser.parse(json);
     } catch (IllegalArgumentException e) {
       log.severe(e.getMessage());
-      return new Notice(Optional.empty(), Optional.empty(), e.getMessage());
+      return new Notice(Optional.empty(), Optional.empty(), Optional.empty(), e.getMessage());
     }
     Optional<VmssProviderId> vm = event.scaleSetVm();
     if (!event.preempted() || vm.isEmpty()) {
@@ -48,7 +52,7 @@ public final class PreemptionFunction {
               + event.targetResourceId()
               + ") is not a scale-set VM eviction; ignored";
       log.fine(summary);
-      return new Notice(Optional.of(event), Optional.empty(), summary);
+      return new Notice(Optional.of(event), Optional.empty(), Optional.empty(), summary);
     }
     String summary =
         "spot VM "
@@ -63,7 +67,7 @@ public final class PreemptionFunction {
             + event.reason()
             + ")";
     log.warning(summary);
-    return new Notice(Optional.of(event), vm, summary);
+    return new Notice(Optional.of(event), vm, event.notice(), summary);
   }
 
   private static String describe(HealthEvent event) {

@@ -69,7 +69,8 @@ class FunctionSettingsTest {
     env.put("SCAN_INTERVAL", "20s");
     env.put("MAX_NODES_TOTAL", "50");
     env.put("EXPANDER", "priority,least-waste");
-    env.put("BALANCING_IGNORE_LABEL", "team, example.com/rack");
+    env.put("BALANCING_IGNORE_LABEL", "team; example.com/rack");
+    env.put("UNHEALTHY_TIME", "7m");
 
     FunctionSettings s = FunctionSettings.parse(env);
 
@@ -79,6 +80,7 @@ class FunctionSettingsTest {
         .containsExactly(ExpanderName.PRIORITY, ExpanderName.LEAST_WASTE);
     assertThat(s.options().scaleUp().balancingIgnoreLabels())
         .containsExactly("team", "example.com/rack");
+    assertThat(s.healthOptions().unhealthyTime()).isEqualTo(Duration.ofMinutes(7));
     assertThat(FunctionSettings.settingName("scale-down-unneeded-time"))
         .isEqualTo("SCALE_DOWN_UNNEEDED_TIME");
   }

@@ -117,7 +117,10 @@ class FunctionsTest {
 
   @Test
   void otherHealthEventsAreIgnored() {
-    new PreemptionFunction().run(Fixtures.read("eventgrid/availability-unavailable.json"), context);
+    PreemptionFunction.Notice unavailable =
+        new PreemptionFunction()
+            .handle(Fixtures.read("eventgrid/availability-unavailable.json"), log);
+    assertThat(unavailable.interruption()).isEmpty();
     new PreemptionFunction()
         .run(Fixtures.read("eventgrid/deallocation-standalone-vm.json"), context);
 
