@@ -55,8 +55,8 @@ param deployEventSubscription bool = false
 
 var isAks = !empty(aksResourceGroup)
 var suffix = uniqueString(resourceGroup().id, appName)
-var storageName = take('st${replace(appName, '-', '')}${suffix}', 24)
-var packageContainer = 'app-package-${take(appName, 30)}'
+var storageName = take(toLower('st${replace(appName, '-', '')}${suffix}'), 24)
+var packageContainer = toLower('app-package-${take(appName, 30)}')
 
 var roles = {
   storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'
@@ -113,9 +113,7 @@ resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
   }
 }
 
-var clusterSettings = isAks
-  ? { ARM_CLUSTER_RESOURCE_GROUP: aksResourceGroup }
-  : { KUBECONFIG_SECRET_URI: kubeconfigSecretUri }
+var clusterSettings = isAks ? { ARM_CLUSTER_RESOURCE_GROUP: aksResourceGroup } : { KUBECONFIG_SECRET_URI: kubeconfigSecretUri }
 
 var baseSettings = {
   AzureWebJobsStorage__accountName: storage.name
@@ -206,7 +204,7 @@ module vaultAccess 'modules/vault-access.bicep' = if (!isAks && !empty(keyVaultN
 
 // Azure Resource Notifications (preview): HealthResources events of the whole subscription. The
 // deploying principal needs Microsoft.ResourceNotifications/systemTopics/subscribeToHealthResources/action.
-resource healthTopic 'Microsoft.EventGrid/systemTopics@2024-06-01-preview' = if (deployEventSubscription) {
+resource healthTopic 'Microsoft.EventGrid/systemTopics@2022-06-15' = if (deployEventSubscription) {
   name: 'st-${appName}-health'
   location: 'global'
   properties: {
@@ -215,7 +213,7 @@ resource healthTopic 'Microsoft.EventGrid/systemTopics@2024-06-01-preview' = if 
   }
 }
 
-resource preemptions 'Microsoft.EventGrid/systemTopics/eventSubscriptions@2024-06-01-preview' = if (deployEventSubscription) {
+resource preemptions 'Microsoft.EventGrid/systemTopics/eventSubscriptions@2022-06-15' = if (deployEventSubscription) {
   parent: healthTopic
   name: 'skyscaler-preemption'
   properties: {

@@ -9,7 +9,7 @@ param principalId string
 var clusterUser = '4abbcc35-e782-43d8-92c5-2d3f1bd2253f'
 var aksContributor = 'ed7f3fbd-7b88-4dd4-9017-9adb7ce333f8'
 
-resource cluster 'Microsoft.ContainerService/managedClusters@2025-09-01' existing = {
+resource cluster 'Microsoft.ContainerService/managedClusters@2024-05-01' existing = {
   name: clusterName
 }
 
