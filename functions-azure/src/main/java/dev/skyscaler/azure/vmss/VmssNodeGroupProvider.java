@@ -10,11 +10,11 @@ import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Node groups on Azure: VM Scale Sets found by tags ({@link DiscoverySpec}), with AKS node pools
@@ -29,15 +29,15 @@ import java.util.Optional;
  * back as {@code RETRY}, an instance already gone as {@code ALREADY_DONE}. Anything else is {@code
  * NOT_MINE}, {@code CompleteLifecycleAction} included (AWS only).
  *
- * <p>Keeps the groups of the last discovery; one instance serves one function instance, not several
- * threads.
+ * <p>Keeps the groups of the last discovery (replaced at once by each discovery) and the VM sizes
+ * read per region, so the functions of one Function App instance may share it.
  */
 public final class VmssNodeGroupProvider implements NodeGroupProvider {
   private final VmssGateway gateway;
   private final VmssScope scope;
   private final Clock clock;
-  private final Map<String, List<VmSku>> sizeCache = new HashMap<>();
-  private Map<String, Group> groups = Map.of();
+  private final Map<String, List<VmSku>> sizeCache = new ConcurrentHashMap<>();
+  private volatile Map<String, Group> groups = Map.of();
 
   public VmssNodeGroupProvider(VmssGateway gateway, VmssScope scope, Clock clock) {
     this.gateway = gateway;
