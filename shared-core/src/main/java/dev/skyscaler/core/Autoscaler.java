@@ -9,6 +9,7 @@ import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.SetTargetSize;
+import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import java.time.Instant;
@@ -23,7 +24,9 @@ public final class Autoscaler {
   private Autoscaler() {}
 
   /**
-   * One scan: decide what to scale.
+   * One scan: decide what to scale. Scale-up first; then scale-down, which tracks unneeded nodes in
+   * every scan, moves removals under way on by a step, and starts new removals only when this scan
+   * scaled nothing up and no cooldown holds.
    *
    * @param now the scan's time; the core never reads a clock
    */
@@ -46,8 +49,19 @@ public final class Autoscaler {
                   + s.currentTarget(),
               false));
     }
-    return Plan.scaleUpOnly(
-        scaleUp.scaleUps(), scaleUp.noScaleUps(), actions, scaleUp.warnings(), state);
+    boolean scaledUp = !scaleUp.scaleUps().isEmpty();
+    ScaleDownScan.Result scaleDown =
+        ScaleDownScan.run(
+            snapshot, scaledUp ? state.withLastScaleUp(now) : state, options, now, scaledUp);
+    actions.addAll(scaleDown.actions());
+    return new Plan(
+        scaleUp.scaleUps(),
+        scaleUp.noScaleUps(),
+        scaleDown.scaleDowns(),
+        scaleDown.unremovable(),
+        actions,
+        scaleUp.warnings(),
+        scaleDown.state());
   }
 
   /**

@@ -8,20 +8,27 @@ import java.util.Objects;
  * after the Cluster Autoscaler flag it mirrors; {@link #defaults()} gives CA's defaults. Built from
  * flags by {@link OptionsParser}.
  */
-public record AutoscalerOptions(Duration scanInterval, ScaleUpOptions scaleUp) {
+public record AutoscalerOptions(
+    Duration scanInterval, ScaleUpOptions scaleUp, ScaleDownOptions scaleDown) {
   public AutoscalerOptions {
     Objects.requireNonNull(scanInterval, "scanInterval");
     Objects.requireNonNull(scaleUp, "scaleUp");
+    Objects.requireNonNull(scaleDown, "scaleDown");
     if (scanInterval.isNegative() || scanInterval.isZero()) {
       throw new IllegalArgumentException("scan-interval must be positive");
     }
   }
 
   public static AutoscalerOptions defaults() {
-    return new AutoscalerOptions(Duration.ofSeconds(10), ScaleUpOptions.defaults());
+    return new AutoscalerOptions(
+        Duration.ofSeconds(10), ScaleUpOptions.defaults(), ScaleDownOptions.defaults());
   }
 
   public AutoscalerOptions withScaleUp(ScaleUpOptions v) {
-    return new AutoscalerOptions(scanInterval, v);
+    return new AutoscalerOptions(scanInterval, v, scaleDown);
+  }
+
+  public AutoscalerOptions withScaleDown(ScaleDownOptions v) {
+    return new AutoscalerOptions(scanInterval, scaleUp, v);
   }
 }
