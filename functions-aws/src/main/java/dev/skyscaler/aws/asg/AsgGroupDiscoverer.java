@@ -158,22 +158,30 @@ final class AsgGroupDiscoverer {
           new CloudInstance(
               g.name(), ProviderIds.of(i.zone(), i.instanceId()), state(i), launched));
     }
-    int missing = g.desiredCapacity() - g.instances().size();
-    if (missing > 0) {
-      // Asked for but not created: CA's placeholders. A failed latest activity (no capacity, a
-      // quota) marks them FAILED so the core backs off at once instead of waiting for a timeout.
-      Optional<ScalingActivity> latest = gateway.latestActivity(g.name());
-      boolean failed = latest.map(ScalingActivity::failed).orElse(false);
-      Instant since = failed ? latest.get().startTime() : now;
-      String zone = g.zones().isEmpty() ? "" : g.zones().get(0);
-      for (int k = g.instances().size(); k < g.desiredCapacity(); k++) {
-        result.add(
-            new CloudInstance(
-                g.name(),
-                ProviderIds.placeholder(zone, g.name(), k),
-                failed ? InstanceState.FAILED : InstanceState.PENDING,
-                since));
-      }
+    if (g.desiredCapacity() > g.instances().size()) {
+      result.addAll(placeholders(g, gateway.latestActivity(g.name()), now));
+    }
+    return result;
+  }
+
+  /**
+   * Capacity asked for but not created yet, as CA's placeholders. A failed latest scaling activity
+   * (no capacity in the zone, a quota) marks them FAILED, so that the core backs off at once
+   * instead of waiting for the provisioning timeout.
+   */
+  static List<CloudInstance> placeholders(
+      AutoScalingGroup g, Optional<ScalingActivity> latest, Instant now) {
+    boolean failed = latest.map(ScalingActivity::failed).orElse(false);
+    Instant since = failed ? latest.get().startTime() : now;
+    String zone = g.zones().isEmpty() ? "" : g.zones().get(0);
+    List<CloudInstance> result = new ArrayList<>();
+    for (int k = g.instances().size(); k < g.desiredCapacity(); k++) {
+      result.add(
+          new CloudInstance(
+              g.name(),
+              ProviderIds.placeholder(zone, g.name(), k),
+              failed ? InstanceState.FAILED : InstanceState.PENDING,
+              since));
     }
     return result;
   }

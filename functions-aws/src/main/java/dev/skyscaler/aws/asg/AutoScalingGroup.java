@@ -91,7 +91,7 @@ public record AutoScalingGroup(
 
     @Override
     public String toString() {
-      return (id.isEmpty() ? name : id) + "@" + version;
+      return (name.isEmpty() ? id : name) + "@" + version;
     }
   }
 }
