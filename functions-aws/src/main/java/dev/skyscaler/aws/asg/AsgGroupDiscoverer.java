@@ -62,6 +62,15 @@ final class AsgGroupDiscoverer {
     return List.copyOf(byName.values());
   }
 
+  /** Instance id to group name for every instance of the selected groups (one describe pass). */
+  Map<String, String> groupsByInstance() {
+    Map<String, String> groups = new HashMap<>();
+    for (AutoScalingGroup g : listGroups(new ArrayList<>())) {
+      g.instances().forEach(i -> groups.put(i.instanceId(), g.name()));
+    }
+    return groups;
+  }
+
   AsgDiscovery discover(List<Node> nodes) {
     List<String> warnings = new ArrayList<>();
     List<AutoScalingGroup> groups = listGroups(warnings);

@@ -45,6 +45,14 @@ public final class AsgNodeGroupProvider implements NodeGroupProvider {
     return discoverer.discover(nodes);
   }
 
+  /**
+   * Instance id to group name for every instance of this cluster's groups: what tells an
+   * interruption event for one of our instances from one for another cluster's.
+   */
+  public java.util.Map<String, String> groupsByInstance() {
+    return discoverer.groupsByInstance();
+  }
+
   @Override
   public Outcome apply(Action action) {
     if (action instanceof SetTargetSize a) {
