@@ -22,7 +22,7 @@ import java.util.Optional;
  * validated all at once: every problem is listed in one {@link ConfigException}, each naming its
  * variable. Cluster Autoscaler's options are the variables named after its flags in upper snake
  * case ({@code SCAN_INTERVAL=10s}, {@code SCALE_DOWN_UNNEEDED_TIME=10m}); repeatable options take
- * {@code ;}-separated values. Besides them:
+ * {@code ;}-separated values; a variable set to an empty value counts as not set. Besides them:
  *
  * <ul>
  *   <li>{@code CLUSTER_NAME} (required) and {@code AWS_REGION} (set by Lambda);
@@ -71,7 +71,15 @@ public record FunctionSettings(
    *
    * @throws ConfigException listing every missing or invalid variable
    */
-  public static FunctionSettings fromEnvironment(Map<String, String> env) {
+  public static FunctionSettings fromEnvironment(Map<String, String> environment) {
+    // A template passes an option left empty as an empty variable: the same as not set.
+    Map<String, String> env = new LinkedHashMap<>();
+    environment.forEach(
+        (k, v) -> {
+          if (v != null && !v.isBlank()) {
+            env.put(k, v.trim());
+          }
+        });
     List<String> errors = new ArrayList<>();
     String cluster = required(env, "CLUSTER_NAME", errors);
     String region = required(env, "AWS_REGION", errors);

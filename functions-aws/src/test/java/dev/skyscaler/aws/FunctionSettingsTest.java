@@ -81,6 +81,24 @@ class FunctionSettingsTest {
   }
 
   @Test
+  void emptyVariablesCountAsNotSet() {
+    FunctionSettings s =
+        FunctionSettings.fromEnvironment(
+            with(
+                "EXPANDER",
+                "",
+                "NODES",
+                " ",
+                "NODE_GROUP_AUTO_DISCOVERY",
+                "",
+                "SCAN_INTERVAL",
+                ""));
+
+    assertThat(s.autoscaler().scanInterval()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(s.discovery()).isEqualTo(AsgDiscoveryOptions.forCluster("prod"));
+  }
+
+  @Test
   void theScanIntervalMustFitTheMinute() {
     assertThatThrownBy(() -> FunctionSettings.fromEnvironment(with("SCAN_INTERVAL", "2m")))
         .isInstanceOf(ConfigException.class)
