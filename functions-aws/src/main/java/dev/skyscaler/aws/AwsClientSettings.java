@@ -37,6 +37,11 @@ public record AwsClientSettings(
     Objects.requireNonNull(credentials, "credentials");
   }
 
+  /** The one HTTP client every AWS client shares (URL connection: no pools, no threads). */
+  public SdkHttpClient httpClient() {
+    return HTTP;
+  }
+
   /** Applies these settings to a synchronous client builder and returns it. */
   public <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configure(B builder) {
     builder

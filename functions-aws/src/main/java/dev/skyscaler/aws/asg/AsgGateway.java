@@ -15,6 +15,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.w3c.dom.Element;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.autoscaling.AutoScalingClient;
@@ -28,17 +29,11 @@ import software.amazon.awssdk.services.autoscaling.model.LaunchTemplateOverrides
 import software.amazon.awssdk.services.autoscaling.model.LaunchTemplateSpecification;
 import software.amazon.awssdk.services.autoscaling.model.MixedInstancesPolicy;
 import software.amazon.awssdk.services.autoscaling.model.TagDescription;
-import software.amazon.awssdk.services.ec2.Ec2Client;
-import software.amazon.awssdk.services.ec2.model.GpuDeviceInfo;
-import software.amazon.awssdk.services.ec2.model.InstanceTypeInfo;
-import software.amazon.awssdk.services.ec2.model.LaunchTemplateBlockDeviceMapping;
-import software.amazon.awssdk.services.ec2.model.LaunchTemplateVersion;
-import software.amazon.awssdk.services.ec2.model.NetworkInfo;
-import software.amazon.awssdk.services.ec2.model.ResponseLaunchTemplateData;
 
 /**
- * Every Auto Scaling and EC2 call Skyscaler makes, and the only class that imports those SDK
- * clients. Describe calls page through every result; throttling is retried by the SDK's standard
+ * Every Auto Scaling and EC2 call Skyscaler makes: the only class that imports the Auto Scaling
+ * client, and the only user of {@link Ec2Query} (EC2's three read-only calls without the 24 MB EC2
+ * client). Describe calls page through every result; throttling is retried by the SDK's standard
  * retry strategy ({@link AwsClientSettings}); a call that still fails throws {@link
  * AsgGatewayException}, saying whether the next scan may succeed. Instance types are cached for the
  * gateway's life (they never change); pinned launch template versions too.
@@ -55,11 +50,11 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   private static final int IDS_PER_FILTER = 200;
 
   private final AutoScalingClient autoscaling;
-  private final Ec2Client ec2;
+  private final Ec2Query ec2;
   private final Map<String, Optional<InstanceHardware>> instanceTypes = new ConcurrentHashMap<>();
   private final Map<LaunchTemplateRef, LaunchSpec> pinnedTemplates = new ConcurrentHashMap<>();
 
-  public AsgGateway(AutoScalingClient autoscaling, Ec2Client ec2) {
+  AsgGateway(AutoScalingClient autoscaling, Ec2Query ec2) {
     this.autoscaling = autoscaling;
     this.ec2 = ec2;
   }
@@ -68,7 +63,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   public static AsgGateway create(AwsClientSettings settings) {
     return new AsgGateway(
         settings.configure(AutoScalingClient.builder()).build(),
-        settings.configure(Ec2Client.builder()).build());
+        new Ec2Query(settings, settings.httpClient()));
   }
 
   /**
@@ -220,16 +215,26 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   private void fetchInstanceTypes(List<String> batch) {
     try {
-      ec2.describeInstanceTypesPaginator(b -> b.instanceTypesWithStrings(batch))
-          .instanceTypes()
-          .forEach(t -> instanceTypes.put(t.instanceTypeAsString(), Optional.of(hardware(t))));
+      Map<String, String> params = new LinkedHashMap<>();
+      for (int i = 0; i < batch.size(); i++) {
+        params.put("InstanceType." + (i + 1), batch.get(i));
+      }
+      pages(
+          "DescribeInstanceTypes",
+          params,
+          page ->
+              Ec2Query.items(page, "instanceTypeSet")
+                  .forEach(
+                      t ->
+                          instanceTypes.put(
+                              Ec2Query.text(t, "instanceType"), Optional.of(hardware(t)))));
     } catch (AwsServiceException e) {
-      if (!"InvalidInstanceType".equals(errorCode(e)) || batch.size() == 1) {
-        if ("InvalidInstanceType".equals(errorCode(e))) {
-          instanceTypes.put(batch.get(0), Optional.empty());
-          return;
-        }
+      if (!"InvalidInstanceType".equals(errorCode(e))) {
         throw wrap("DescribeInstanceTypes " + batch, e);
+      }
+      if (batch.size() == 1) {
+        instanceTypes.put(batch.get(0), Optional.empty());
+        return;
       }
       // One unknown name fails the whole call: find it by asking one at a time.
       batch.forEach(t -> fetchInstanceTypes(List.of(t)));
@@ -240,30 +245,45 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     batch.forEach(t -> instanceTypes.putIfAbsent(t, Optional.empty()));
   }
 
+  /** Calls a paged EC2 action, following {@code nextToken} until the last page. */
+  private void pages(
+      String action, Map<String, String> params, java.util.function.Consumer<Element> page) {
+    Map<String, String> request = new LinkedHashMap<>(params);
+    while (true) {
+      Element answer = ec2.call(action, request);
+      page.accept(answer);
+      String next = Ec2Query.text(answer, "nextToken");
+      if (next.isEmpty()) {
+        return;
+      }
+      request.put("NextToken", next);
+    }
+  }
+
   /** What a launch template version declares; pinned versions are cached. */
   public LaunchSpec launchTemplate(LaunchTemplateRef ref) {
     LaunchSpec cached = pinnedTemplates.get(ref);
     if (cached != null) {
       return cached;
     }
-    List<LaunchTemplateVersion> versions =
+    Map<String, String> params = new LinkedHashMap<>();
+    if (!ref.id().isEmpty()) {
+      params.put("LaunchTemplateId", ref.id());
+    } else {
+      params.put("LaunchTemplateName", ref.name());
+    }
+    params.put("LaunchTemplateVersion.1", ref.version());
+    List<Element> versions =
         call(
             "DescribeLaunchTemplateVersions " + ref,
             () ->
-                ec2.describeLaunchTemplateVersions(
-                        b -> {
-                          if (!ref.id().isEmpty()) {
-                            b.launchTemplateId(ref.id());
-                          } else {
-                            b.launchTemplateName(ref.name());
-                          }
-                          b.versions(ref.version());
-                        })
-                    .launchTemplateVersions());
+                Ec2Query.items(
+                    ec2.call("DescribeLaunchTemplateVersions", params),
+                    "launchTemplateVersionSet"));
     if (versions.isEmpty()) {
       throw new AsgGatewayException("launch template " + ref + " has no such version", false, null);
     }
-    LaunchSpec spec = toSpec(versions.get(0).launchTemplateData());
+    LaunchSpec spec = toSpec(Ec2Query.child(versions.get(0), "launchTemplateData"));
     if (ref.pinned()) {
       pinnedTemplates.put(ref, spec);
     }
@@ -301,19 +321,26 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     Map<String, Instant> times = new HashMap<>();
     for (int from = 0; from < ids.size(); from += IDS_PER_FILTER) {
       List<String> batch = ids.subList(from, Math.min(ids.size(), from + IDS_PER_FILTER));
+      Map<String, String> params = new LinkedHashMap<>();
+      params.put("Filter.1.Name", "instance-id");
+      for (int i = 0; i < batch.size(); i++) {
+        params.put("Filter.1.Value." + (i + 1), batch.get(i));
+      }
       call(
           "DescribeInstances " + batch.size() + " ids",
           () -> {
-            ec2.describeInstancesPaginator(
-                    b ->
-                        b.filters(
-                            software.amazon.awssdk.services.ec2.model.Filter.builder()
-                                .name("instance-id")
-                                .values(batch)
-                                .build()))
-                .reservations()
-                .forEach(
-                    r -> r.instances().forEach(i -> times.put(i.instanceId(), i.launchTime())));
+            pages(
+                "DescribeInstances",
+                params,
+                page -> {
+                  for (Element reservation : Ec2Query.items(page, "reservationSet")) {
+                    for (Element i : Ec2Query.items(reservation, "instancesSet")) {
+                      times.put(
+                          Ec2Query.text(i, "instanceId"),
+                          Instant.parse(Ec2Query.text(i, "launchTime")));
+                    }
+                  }
+                });
             return null;
           });
     }
@@ -323,7 +350,6 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   @Override
   public void close() {
     autoscaling.close();
-    ec2.close();
   }
 
   private static boolean hasTags(AutoScalingGroup g, Map<String, String> tags) {
@@ -396,48 +422,45 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     return base == 0 && above == 0;
   }
 
-  private static InstanceHardware hardware(InstanceTypeInfo t) {
+  private static InstanceHardware hardware(Element t) {
     int gpus = 0;
     String maker = "";
-    if (t.gpuInfo() != null) {
-      for (GpuDeviceInfo g : t.gpuInfo().gpus()) {
-        gpus += g.count() == null ? 0 : g.count();
-        maker = maker.isEmpty() && g.manufacturer() != null ? g.manufacturer() : maker;
-      }
+    for (Element g : Ec2Query.items(Ec2Query.child(t, "gpuInfo"), "gpus")) {
+      gpus += whole(Ec2Query.text(g, "count"));
+      maker = maker.isEmpty() ? Ec2Query.text(g, "manufacturer") : maker;
     }
-    String arch =
-        t.processorInfo() == null || t.processorInfo().supportedArchitectures().isEmpty()
-            ? ""
-            : t.processorInfo().supportedArchitecturesAsStrings().get(0);
-    NetworkInfo net = t.networkInfo();
+    List<Element> arch =
+        Ec2Query.items(Ec2Query.child(t, "processorInfo"), "supportedArchitectures");
     return new InstanceHardware(
-        t.instanceTypeAsString(),
-        t.vCpuInfo() == null ? 0 : t.vCpuInfo().defaultVCpus(),
-        t.memoryInfo() == null ? 0 : t.memoryInfo().sizeInMiB(),
+        Ec2Query.text(t, "instanceType"),
+        whole(Ec2Query.path(t, "vCpuInfo", "defaultVCpus")),
+        whole(Ec2Query.path(t, "memoryInfo", "sizeInMiB")),
         gpus,
         maker,
-        arch,
-        net == null || net.maximumNetworkInterfaces() == null ? 0 : net.maximumNetworkInterfaces(),
-        net == null || net.ipv4AddressesPerInterface() == null
-            ? 0
-            : net.ipv4AddressesPerInterface());
+        arch.isEmpty() ? "" : arch.get(0).getTextContent().trim(),
+        whole(Ec2Query.path(t, "networkInfo", "maximumNetworkInterfaces")),
+        whole(Ec2Query.path(t, "networkInfo", "ipv4AddressesPerInterface")));
   }
 
-  private static LaunchSpec toSpec(ResponseLaunchTemplateData data) {
+  private static int whole(String text) {
+    return text.isEmpty() ? 0 : Integer.parseInt(text);
+  }
+
+  private static LaunchSpec toSpec(Element data) {
     if (data == null) {
       return new LaunchSpec(Optional.empty(), OptionalInt.empty(), false);
     }
     OptionalInt volume = OptionalInt.empty();
-    for (LaunchTemplateBlockDeviceMapping m : data.blockDeviceMappings()) {
-      if (m.ebs() != null && m.ebs().volumeSize() != null) {
-        volume = OptionalInt.of(m.ebs().volumeSize());
+    for (Element m : Ec2Query.items(data, "blockDeviceMappingSet")) {
+      String size = Ec2Query.path(m, "ebs", "volumeSize");
+      if (!size.isEmpty()) {
+        volume = OptionalInt.of(Integer.parseInt(size));
         break;
       }
     }
-    boolean spot =
-        data.instanceMarketOptions() != null
-            && "spot".equals(data.instanceMarketOptions().marketTypeAsString());
-    return new LaunchSpec(Optional.ofNullable(data.instanceTypeAsString()), volume, spot);
+    boolean spot = "spot".equals(Ec2Query.path(data, "instanceMarketOptions", "marketType"));
+    String type = Ec2Query.text(data, "instanceType");
+    return new LaunchSpec(type.isEmpty() ? Optional.empty() : Optional.of(type), volume, spot);
   }
 
   private boolean lifecycleCall(String what, Runnable call) {

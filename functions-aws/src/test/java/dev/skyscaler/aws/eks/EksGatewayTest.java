@@ -29,7 +29,7 @@ class EksGatewayTest {
   @BeforeEach
   void createCluster() {
     eks = moto.settings().configure(EksClient.builder()).build();
-    gateway = new EksGateway(eks);
+    gateway = EksGateway.create(moto.settings());
     if (eks.listClusters().clusters().contains("eks-prod")) {
       return;
     }
@@ -42,7 +42,7 @@ class EksGatewayTest {
 
   @AfterEach
   void close() {
-    gateway.close();
+    eks.close();
   }
 
   @Test
@@ -57,7 +57,9 @@ class EksGatewayTest {
   void anUnknownClusterFailsNamingIt() {
     assertThatThrownBy(() -> gateway.describeCluster("no-such-cluster"))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageStartingWith("eks:DescribeCluster no-such-cluster failed: ");
+        .hasMessage(
+            "eks:DescribeCluster no-such-cluster failed: ResourceNotFoundException (HTTP 404): No"
+                + " cluster found for name: no-such-cluster.");
   }
 
   @Test
