@@ -12,19 +12,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The SAM template at the repository root: {@code cfn-lint} (installed on the build machines)
- * passes it, and it names the handlers that exist. A missing {@code cfn-lint} fails the run.
+ * The SAM template at the repository root and the sample node groups: {@code cfn-lint} (installed
+ * on the build machines) passes them, and the template names the handlers that exist. A missing
+ * {@code cfn-lint} fails the run.
  */
 class SamTemplateTest {
-  private static final Path TEMPLATE = Path.of("..", "template.yaml").toAbsolutePath().normalize();
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  private static final Path TEMPLATE = ROOT.resolve("template.yaml");
 
-  @Test
-  void cfnLintPassesTheTemplate() throws IOException, InterruptedException {
+  @ParameterizedTest(name = "cfn-lint passes {0}")
+  @ValueSource(strings = {"template.yaml", "infra/aws/node-groups.yaml"})
+  void cfnLintPassesTheTemplate(String file) throws IOException, InterruptedException {
+    Path template = ROOT.resolve(file);
+    assertThat(template).exists();
     Process lint;
     try {
-      lint = new ProcessBuilder("cfn-lint", TEMPLATE.toString()).redirectErrorStream(true).start();
+      lint = new ProcessBuilder("cfn-lint", template.toString()).redirectErrorStream(true).start();
     } catch (IOException e) {
       throw new IllegalStateException(
           "cfn-lint is not on the PATH: the template test needs it (pip install cfn-lint); see"
