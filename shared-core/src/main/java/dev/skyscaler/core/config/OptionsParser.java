@@ -1,6 +1,7 @@
 package dev.skyscaler.core.config;
 
 import dev.skyscaler.core.config.ScaleUpOptions.Range;
+import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,8 +25,8 @@ import java.util.regex.PatternSyntaxException;
 public final class OptionsParser {
   private static final String DURATION_EXAMPLES = "like 10s, 15m or 1h30m";
 
-  private final Map<String, List<String>> flags;
-  private final List<String> errors = new ArrayList<>();
+  final Map<String, List<String>> flags;
+  final List<String> errors = new ArrayList<>();
 
   private OptionsParser(Map<String, List<String>> flags) {
     this.flags = flags;
@@ -59,6 +60,7 @@ public final class OptionsParser {
 
   private AutoscalerOptions build(Map<Integer, List<String>> expanderPriorities) {
     rejectUnknown();
+    policyOptions(); // validated here too, so one call reports every problem
     AutoscalerOptions d = AutoscalerOptions.defaults();
     ScaleUpOptions s = d.scaleUp();
     Duration scanInterval = duration("scan-interval", false, d.scanInterval());
@@ -113,7 +115,7 @@ public final class OptionsParser {
   }
 
   /** The one value of a single-valued option, if given; an error when given more than once. */
-  private Optional<String> single(String name) {
+  Optional<String> single(String name) {
     List<String> values = flags.getOrDefault(name, List.of());
     if (values.isEmpty()) {
       if (flags.containsKey(name)) {
@@ -135,7 +137,7 @@ public final class OptionsParser {
     return Optional.of(values.get(0));
   }
 
-  private <T> T orDefault(String name, T dflt, Function<String, Optional<T>> parser, String what) {
+  <T> T orDefault(String name, T dflt, Function<String, Optional<T>> parser, String what) {
     Optional<String> text = single(name);
     if (text.isEmpty()) {
       return dflt;
@@ -148,19 +150,19 @@ public final class OptionsParser {
     return value.get();
   }
 
-  private int wholeNumber(String name, int min, int dflt) {
+  int wholeNumber(String name, int min, int dflt) {
     String what = min == Integer.MIN_VALUE ? "a whole number" : "a whole number >= " + min;
     return orDefault(
         name, dflt, t -> parseInt(t).filter(n -> n >= min || min == Integer.MIN_VALUE), what);
   }
 
-  private Duration duration(String name, boolean zeroAllowed, Duration dflt) {
+  Duration duration(String name, boolean zeroAllowed, Duration dflt) {
     String what = (zeroAllowed ? "a duration " : "a duration greater than 0s ") + DURATION_EXAMPLES;
     return orDefault(
         name, dflt, t -> GoDuration.parse(t).filter(d -> zeroAllowed || !d.isZero()), what);
   }
 
-  private boolean bool(String name, boolean dflt) {
+  boolean bool(String name, boolean dflt) {
     return orDefault(name, dflt, OptionsParser::parseBool, "true or false");
   }
 
@@ -283,7 +285,7 @@ public final class OptionsParser {
     }
   }
 
-  private static Optional<Double> parseRatio(String text) {
+  static Optional<Double> parseRatio(String text) {
     try {
       double v = Double.parseDouble(text);
       return Double.isFinite(v) && v >= 0 ? Optional.of(v) : Optional.empty();
@@ -303,5 +305,63 @@ public final class OptionsParser {
 
   static String quoted(String text) {
     return "\"" + text + "\"";
+  }
+
+  // --- Node health, interruption and headroom options. Each parse method checks every option
+  // (unknown names too) and returns its own record; the AutoscalerOptions parse above validates
+  // these values as well, so a front end that calls it first reports all problems at once.
+
+  /**
+   * The node health policy's options ({@link HealthOptions}) from the same flags as {@link
+   * #parse(Map)}.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static HealthOptions parseHealth(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    HealthOptions result = new PolicyOptionsParsing(p).health(true);
+    p.throwIfErrors();
+    return result;
+  }
+
+  /**
+   * The interruption policy's options ({@link InterruptionOptions}) from the same flags as {@link
+   * #parse(Map)}.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static InterruptionOptions parseInterruption(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    InterruptionOptions result = new PolicyOptionsParsing(p).interruption();
+    p.throwIfErrors();
+    return result;
+  }
+
+  /**
+   * The {@code --headroom} specs, in the order given.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static List<HeadroomSpec> parseHeadroom(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    List<HeadroomSpec> result = new PolicyOptionsParsing(p).headroom();
+    p.throwIfErrors();
+    return result;
+  }
+
+  private void throwIfErrors() {
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+  }
+
+  private void policyOptions() {
+    PolicyOptionsParsing p = new PolicyOptionsParsing(this);
+    p.health(false); // the flags shared with scale-up are reported by scale-up's parsing
+    p.interruption();
+    p.headroom();
   }
 }

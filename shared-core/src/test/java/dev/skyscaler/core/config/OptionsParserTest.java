@@ -292,8 +292,14 @@ class OptionsParserTest {
         flags.put(f.name(), List.of(f.defaultValue()));
       }
     }
-    assertThat(flags).hasSize(OptionFlag.SUPPORTED.size() - 2);
+    assertThat(OptionFlag.SUPPORTED)
+        .filteredOn(f -> f.kind() == OptionFlag.Kind.REPEATABLE)
+        .extracting(OptionFlag::name)
+        .containsExactlyInAnyOrder(
+            "gpu-total", "balancing-ignore-label", "node-group-repair-ladder", "headroom");
     assertThat(OptionsParser.parse(flags)).isEqualTo(AutoscalerOptions.defaults());
+    assertThat(OptionsParser.parseHealth(flags)).isEqualTo(HealthOptions.defaults());
+    assertThat(OptionsParser.parseInterruption(flags)).isEqualTo(InterruptionOptions.defaults());
   }
 
   @Test
