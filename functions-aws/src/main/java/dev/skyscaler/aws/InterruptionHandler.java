@@ -6,7 +6,9 @@ import dev.skyscaler.aws.asg.AsgGatewayException;
 import dev.skyscaler.aws.events.Ec2InstanceEvent;
 import dev.skyscaler.aws.events.EventBridgeEvents;
 import dev.skyscaler.aws.events.EventFormatException;
+import dev.skyscaler.aws.events.InterruptionNotices;
 import dev.skyscaler.aws.events.SqsBatch;
+import dev.skyscaler.core.interruption.InterruptionNotice;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,7 +27,9 @@ import java.util.Optional;
  * <ul>
  *   <li>an event of another kind, a test notification, or an instance or group of another cluster:
  *       acknowledged and dropped (normal: the rules see the whole account);
- *   <li>an event for one of this cluster's instances: handed to the {@link InterruptionSink};
+ *   <li>an event for one of this cluster's instances: turned into the core's {@link
+ *       InterruptionNotice} ({@link InterruptionNotices}) and handed to the {@link
+ *       InterruptionSink};
  *   <li>a message that cannot be read: logged with the field at fault and returned to the queue,
  *       which moves it to the dead-letter queue after its receive limit, kept for inspection;
  *   <li>AWS throttling or an outage while checking ownership: returned to the queue.
@@ -34,10 +38,10 @@ import java.util.Optional;
  * Duplicates are normal (at-least-once delivery): the sink's actions are idempotent.
  */
 public final class InterruptionHandler implements RequestStreamHandler {
-  /** Where this cluster's interruption events go. */
+  /** Where this cluster's interruption notices go. */
   @FunctionalInterface
   public interface InterruptionSink {
-    void accept(Ec2InstanceEvent event, String group);
+    void accept(InterruptionNotice notice, String group);
   }
 
   private final FunctionWiring wiring;
@@ -78,7 +82,10 @@ public final class InterruptionHandler implements RequestStreamHandler {
         if (group.isEmpty()) {
           continue;
         }
-        sink.accept(event.get(), group.get());
+        Optional<InterruptionNotice> notice =
+            InterruptionNotices.of(
+                event.get(), a -> wiring.gateway().heartbeatTimeout(a.group(), a.hook()));
+        notice.ifPresent(n -> sink.accept(n, group.get()));
       } catch (EventFormatException e) {
         wiring.log().error(e.getMessage(), Map.of("messageId", m.messageId()));
         failures.add(m.messageId());
@@ -102,15 +109,16 @@ public final class InterruptionHandler implements RequestStreamHandler {
     return Optional.ofNullable(ours.get(event.instanceId()));
   }
 
-  private void logOnly(Ec2InstanceEvent event, String group) {
+  private void logOnly(InterruptionNotice notice, String group) {
     wiring
         .log()
         .warn(
             "interruption notice for an instance of this cluster; draining is not wired yet",
             Map.of(
-                "eventId", event.id(),
-                "kind", event.kind().name(),
-                "instanceId", event.instanceId(),
+                "eventId", notice.id(),
+                "kind", notice.kind().name(),
+                "instanceId", notice.instanceId(),
+                "deadline", notice.deadline().toString(),
                 "nodeGroup", group));
   }
 }

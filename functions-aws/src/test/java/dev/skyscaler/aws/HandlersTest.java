@@ -7,11 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.skyscaler.aws.asg.AsgGateway;
 import dev.skyscaler.aws.asg.AsgNodeGroupProvider;
 import dev.skyscaler.aws.asg.AsgProviderOptions;
-import dev.skyscaler.aws.events.Ec2InstanceEvent;
-import dev.skyscaler.aws.events.Ec2InstanceEvent.Kind;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.core.interruption.InterruptionNotice;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -60,6 +59,15 @@ class HandlersTest {
         cluster + "-broken", cluster + "-bad", 0, 5, 0, MotoAccount.clusterTags(cluster, Map.of()));
     account.group(
         cluster + "-foreign", cluster, 0, 5, 1, MotoAccount.clusterTags("other", Map.of()));
+    account
+        .autoscaling()
+        .putLifecycleHook(
+            b ->
+                b.autoScalingGroupName(cluster + "-workers")
+                    .lifecycleHookName("skyscaler-drain")
+                    .lifecycleTransition("autoscaling:EC2_INSTANCE_TERMINATING")
+                    .heartbeatTimeout(300)
+                    .defaultResult("CONTINUE"));
     FunctionSettings settings =
         FunctionSettings.fromEnvironment(
             Map.of("CLUSTER_NAME", cluster, "AWS_REGION", "us-east-1"));
@@ -129,15 +137,18 @@ class HandlersTest {
     List<String> received = new ArrayList<>();
     InterruptionHandler handler =
         new InterruptionHandler(
-            wiring, (Ec2InstanceEvent e, String group) -> received.add(e.kind() + " " + group));
+            wiring,
+            (InterruptionNotice n, String group) ->
+                received.add(n.kind() + " " + group + " until " + n.deadline()));
 
     String out = invoke(handler::handleRequest, batch, new FakeContext(() -> 60_000));
 
     assertThat(out).isEqualTo("{\"batchItemFailures\":[{\"itemIdentifier\":\"m6-broken\"}]}");
     assertThat(received)
         .containsExactlyInAnyOrder(
-            Kind.SPOT_WARNING + " " + cluster + "-workers",
-            Kind.LIFECYCLE_TERMINATE + " " + cluster + "-workers");
+            "SPOT_WARNING " + cluster + "-workers until 2026-11-21T12:02:00Z",
+            // the event time plus the hook's heartbeat timeout, read from the group
+            "LIFECYCLE_TERMINATE " + cluster + "-workers until 2026-11-21T12:06:10Z");
     assertThat(logLines())
         .singleElement()
         .satisfies(

@@ -182,6 +182,26 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
                 }));
   }
 
+  /**
+   * How long the group waits on a lifecycle hook before its default result, unless heartbeated;
+   * empty when the hook does not exist.
+   */
+  public Optional<java.time.Duration> heartbeatTimeout(String group, String hook) {
+    return call(
+            "DescribeLifecycleHooks " + group + " " + hook,
+            () ->
+                autoscaling
+                    .describeLifecycleHooks(
+                        b -> b.autoScalingGroupName(group).lifecycleHookNames(hook))
+                    .lifecycleHooks())
+        .stream()
+        .findFirst()
+        .map(
+            h ->
+                java.time.Duration.ofSeconds(
+                    h.heartbeatTimeout() == null ? 3600 : h.heartbeatTimeout()));
+  }
+
   /** The most recent scaling activity of the group, if it has any. */
   public Optional<ScalingActivity> latestActivity(String group) {
     List<Activity> activities =

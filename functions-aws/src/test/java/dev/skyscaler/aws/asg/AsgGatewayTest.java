@@ -6,6 +6,7 @@ import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -177,6 +178,22 @@ class AsgGatewayTest {
     var times = gateway.launchTimes(List.of(ids.get(0), ids.get(1), "i-0000000000000dead"));
 
     assertThat(times.keySet()).containsExactlyInAnyOrderElementsOf(ids);
+  }
+
+  @Test
+  void aHooksHeartbeatTimeoutIsReadFromTheGroup() {
+    account
+        .autoscaling()
+        .putLifecycleHook(
+            b ->
+                b.autoScalingGroupName("gw-running")
+                    .lifecycleHookName("drain")
+                    .lifecycleTransition("autoscaling:EC2_INSTANCE_TERMINATING")
+                    .heartbeatTimeout(300)
+                    .defaultResult("CONTINUE"));
+
+    assertThat(gateway.heartbeatTimeout("gw-running", "drain")).contains(Duration.ofMinutes(5));
+    assertThat(gateway.heartbeatTimeout("gw-running", "no-such-hook")).isEmpty();
   }
 
   @Test
