@@ -5,8 +5,11 @@ import dev.skyscaler.aws.asg.PriceTable;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.GoDuration;
+import dev.skyscaler.core.config.HealthOptions;
+import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.OptionFlag;
 import dev.skyscaler.core.config.OptionsParser;
+import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,9 +44,20 @@ public record FunctionSettings(
     String clusterName,
     String region,
     AutoscalerOptions autoscaler,
+    Policies policies,
     AsgDiscoveryOptions discovery,
     PriceTable prices,
     Optional<Duration> idleScanInterval) {
+
+  /** The node health, interruption and headroom options, from the same variables. */
+  public record Policies(
+      HealthOptions health, InterruptionOptions interruption, List<HeadroomSpec> headroom) {
+    public Policies {
+      Objects.requireNonNull(health, "health");
+      Objects.requireNonNull(interruption, "interruption");
+      headroom = List.copyOf(headroom);
+    }
+  }
 
   public static final Duration MIN_SCAN_INTERVAL = Duration.ofSeconds(10);
   public static final Duration MAX_SCAN_INTERVAL = Duration.ofSeconds(60);
@@ -61,6 +75,7 @@ public record FunctionSettings(
     Objects.requireNonNull(clusterName, "clusterName");
     Objects.requireNonNull(region, "region");
     Objects.requireNonNull(autoscaler, "autoscaler");
+    Objects.requireNonNull(policies, "policies");
     Objects.requireNonNull(discovery, "discovery");
     Objects.requireNonNull(prices, "prices");
     Objects.requireNonNull(idleScanInterval, "idleScanInterval");
@@ -83,7 +98,8 @@ public record FunctionSettings(
     List<String> errors = new ArrayList<>();
     String cluster = required(env, "CLUSTER_NAME", errors);
     String region = required(env, "AWS_REGION", errors);
-    AutoscalerOptions options = autoscalerOptions(env, errors);
+    Map<String, List<String>> flags = flags(env);
+    AutoscalerOptions options = autoscalerOptions(flags, errors);
     checkScanInterval(env, errors);
     AsgDiscoveryOptions discovery = discovery(env, cluster, errors);
     double factor = spotFactor(env, errors);
@@ -103,7 +119,13 @@ public record FunctionSettings(
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
-    return new FunctionSettings(cluster, region, options, discovery, prices, idle);
+    // parse() above checked every option, these included, so these parses cannot fail
+    Policies policies =
+        new Policies(
+            OptionsParser.parseHealth(flags),
+            OptionsParser.parseInterruption(flags),
+            OptionsParser.parseHeadroom(flags));
+    return new FunctionSettings(cluster, region, options, policies, discovery, prices, idle);
   }
 
   /** Checked apart from the other options, so that it is reported whatever else is wrong. */
@@ -124,7 +146,8 @@ public record FunctionSettings(
     return flag.toUpperCase(Locale.ROOT).replace('-', '_');
   }
 
-  private static AutoscalerOptions autoscalerOptions(Map<String, String> env, List<String> errors) {
+  /** CA's flags as the environment sets them. */
+  private static Map<String, List<String>> flags(Map<String, String> env) {
     Map<String, List<String>> flags = new LinkedHashMap<>();
     for (OptionFlag f : OptionFlag.SUPPORTED) {
       String value = env.get(variable(f.name()));
@@ -132,6 +155,11 @@ public record FunctionSettings(
         flags.put(f.name(), f.kind() == OptionFlag.Kind.REPEATABLE ? split(value) : List.of(value));
       }
     }
+    return flags;
+  }
+
+  private static AutoscalerOptions autoscalerOptions(
+      Map<String, List<String>> flags, List<String> errors) {
     try {
       return OptionsParser.parse(flags);
     } catch (ConfigException e) {

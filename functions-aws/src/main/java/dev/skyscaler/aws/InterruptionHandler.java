@@ -84,7 +84,13 @@ public final class InterruptionHandler implements RequestStreamHandler {
         }
         Optional<InterruptionNotice> notice =
             InterruptionNotices.of(
-                event.get(), a -> wiring.gateway().heartbeatTimeout(a.group(), a.hook()));
+                event.get(),
+                a ->
+                    wiring
+                        .gateway()
+                        .heartbeatTimeout(a.group(), a.hook())
+                        // a hook we cannot read: the configured --lifecycle-heartbeat-timeout
+                        .or(() -> Optional.of(configuredHeartbeat())));
         notice.ifPresent(n -> sink.accept(n, group.get()));
       } catch (EventFormatException e) {
         wiring.log().error(e.getMessage(), Map.of("messageId", m.messageId()));
@@ -107,6 +113,10 @@ public final class InterruptionHandler implements RequestStreamHandler {
       return ours.containsValue(group) ? Optional.of(group) : Optional.empty();
     }
     return Optional.ofNullable(ours.get(event.instanceId()));
+  }
+
+  private java.time.Duration configuredHeartbeat() {
+    return wiring.settings().policies().interruption().lifecycleHeartbeatTimeout();
   }
 
   private void logOnly(InterruptionNotice notice, String group) {

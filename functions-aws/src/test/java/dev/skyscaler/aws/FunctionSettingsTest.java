@@ -7,6 +7,8 @@ import dev.skyscaler.aws.asg.AsgDiscoveryOptions;
 import dev.skyscaler.aws.asg.AsgDiscoveryOptions.ExplicitGroup;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
+import dev.skyscaler.core.config.InterruptionOptions;
+import dev.skyscaler.core.plan.action.RepairInstance;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -78,6 +80,26 @@ class FunctionSettingsTest {
                         "ON_DEMAND_PRICES: expected <instance type>=<price per hour>, got"
                             + " \"m5.large\"",
                         "IDLE_SCAN_INTERVAL: expected a duration like 30s or 1m, got \"soon\""));
+  }
+
+  @Test
+  void healthAndInterruptionOptionsComeFromTheSameVariables() {
+    FunctionSettings s =
+        FunctionSettings.fromEnvironment(
+            with("UNHEALTHY_TIME", "7m", "REBALANCE_ACTION", "drain", "REPAIR_LADDER", "replace"));
+
+    assertThat(s.policies().health().unhealthyTime()).isEqualTo(Duration.ofMinutes(7));
+    assertThat(s.policies().health().repairLadder()).containsExactly(RepairInstance.Level.REPLACE);
+    assertThat(s.policies().interruption().rebalanceAction())
+        .isEqualTo(InterruptionOptions.RebalanceAction.DRAIN);
+    assertThat(s.policies().headroom()).isEmpty();
+  }
+
+  @Test
+  void aBadPolicyOptionIsReportedUnderItsVariable() {
+    assertThatThrownBy(() -> FunctionSettings.fromEnvironment(with("REBALANCE_ACTION", "panic")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("REBALANCE_ACTION (--rebalance-action): ");
   }
 
   @Test
