@@ -28,11 +28,10 @@ import software.amazon.awssdk.retries.api.RetryStrategy;
  * The EC2 Query API (form-encoded POST, XML answers, version 2016-11-15) for the three read-only
  * calls Skyscaler makes. Why not the SDK's EC2 client: its jar is 24 MB (ten thousand model classes
  * for six hundred operations), half the deployable and more than the whole rest; these three calls
- * need a signed POST and a few XML elements. Everything else is the SDK's: SigV4 signing ({@link
- * AwsV4HttpSigner}), the URL-connection HTTP client, and the standard retry strategy, which
- * classifies the errors raised here as it would the EC2 client's (throttling codes, 5xx, I/O
- * errors). Failures surface as the SDK's {@link AwsServiceException} and {@link
- * SdkClientException}, so callers handle both clients alike.
+ * need a signed POST and a few XML elements. Signing, HTTP and retries are the SDK's ({@link
+ * SignedAwsCall}); an error answer becomes the SDK's {@link AwsServiceException} with EC2's code
+ * and message, so the standard retry strategy classifies it as it would the EC2 client's
+ * (throttling codes, 5xx) and callers handle both alike.
  */
 final class Ec2Query {
   static final String VERSION = "2016-11-15";
