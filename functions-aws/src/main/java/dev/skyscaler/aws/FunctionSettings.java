@@ -5,11 +5,8 @@ import dev.skyscaler.aws.asg.PriceTable;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.GoDuration;
-import dev.skyscaler.core.config.HealthOptions;
-import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.OptionFlag;
 import dev.skyscaler.core.config.OptionsParser;
-import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,20 +41,9 @@ public record FunctionSettings(
     String clusterName,
     String region,
     AutoscalerOptions autoscaler,
-    Policies policies,
     AsgDiscoveryOptions discovery,
     PriceTable prices,
     Optional<Duration> idleScanInterval) {
-
-  /** The node health, interruption and headroom options, from the same variables. */
-  public record Policies(
-      HealthOptions health, InterruptionOptions interruption, List<HeadroomSpec> headroom) {
-    public Policies {
-      Objects.requireNonNull(health, "health");
-      Objects.requireNonNull(interruption, "interruption");
-      headroom = List.copyOf(headroom);
-    }
-  }
 
   public static final Duration MIN_SCAN_INTERVAL = Duration.ofSeconds(10);
   public static final Duration MAX_SCAN_INTERVAL = Duration.ofSeconds(60);
@@ -75,7 +61,6 @@ public record FunctionSettings(
     Objects.requireNonNull(clusterName, "clusterName");
     Objects.requireNonNull(region, "region");
     Objects.requireNonNull(autoscaler, "autoscaler");
-    Objects.requireNonNull(policies, "policies");
     Objects.requireNonNull(discovery, "discovery");
     Objects.requireNonNull(prices, "prices");
     Objects.requireNonNull(idleScanInterval, "idleScanInterval");
@@ -119,13 +104,7 @@ public record FunctionSettings(
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
-    // parse() above checked every option, these included, so these parses cannot fail
-    Policies policies =
-        new Policies(
-            OptionsParser.parseHealth(flags),
-            OptionsParser.parseInterruption(flags),
-            OptionsParser.parseHeadroom(flags));
-    return new FunctionSettings(cluster, region, options, policies, discovery, prices, idle);
+    return new FunctionSettings(cluster, region, options, discovery, prices, idle);
   }
 
   /** Checked apart from the other options, so that it is reported whatever else is wrong. */

@@ -116,7 +116,7 @@ public final class InterruptionHandler implements RequestStreamHandler {
   }
 
   private java.time.Duration configuredHeartbeat() {
-    return wiring.settings().policies().interruption().lifecycleHeartbeatTimeout();
+    return wiring.settings().autoscaler().interruption().lifecycleHeartbeatTimeout();
   }
 
   private void logOnly(InterruptionNotice notice, String group) {

@@ -88,11 +88,12 @@ class FunctionSettingsTest {
         FunctionSettings.fromEnvironment(
             with("UNHEALTHY_TIME", "7m", "REBALANCE_ACTION", "drain", "REPAIR_LADDER", "replace"));
 
-    assertThat(s.policies().health().unhealthyTime()).isEqualTo(Duration.ofMinutes(7));
-    assertThat(s.policies().health().repairLadder()).containsExactly(RepairInstance.Level.REPLACE);
-    assertThat(s.policies().interruption().rebalanceAction())
+    assertThat(s.autoscaler().health().unhealthyTime()).isEqualTo(Duration.ofMinutes(7));
+    assertThat(s.autoscaler().health().repairLadder())
+        .containsExactly(RepairInstance.Level.REPLACE);
+    assertThat(s.autoscaler().interruption().rebalanceAction())
         .isEqualTo(InterruptionOptions.RebalanceAction.DRAIN);
-    assertThat(s.policies().headroom()).isEmpty();
+    assertThat(s.autoscaler().headroom()).isEmpty();
   }
 
   @Test

@@ -60,7 +60,6 @@ public final class OptionsParser {
 
   private AutoscalerOptions build(Map<Integer, List<String>> expanderPriorities) {
     rejectUnknown();
-    policyOptions(); // validated here too, so one call reports every problem
     AutoscalerOptions d = AutoscalerOptions.defaults();
     ScaleUpOptions s = d.scaleUp();
     Duration scanInterval = duration("scan-interval", false, d.scanInterval());
@@ -83,6 +82,15 @@ public final class OptionsParser {
     Duration provisionTime = duration("max-node-provision-time", false, s.maxNodeProvisionTime());
     Duration startupTime = duration("max-node-startup-time", false, s.maxNodeStartupTime());
     Map<Integer, List<String>> priorities = priorities(expanderPriorities);
+    ScaleDownOptions scaleDown = scaleDown(d.scaleDown());
+    PolicyOptionsParsing policies = new PolicyOptionsParsing(this);
+    HealthOptions health =
+        policies.health(false).toBuilder() // the flags shared with scale-up, parsed once
+            .maxNodeProvisionTime(provisionTime)
+            .maxNodeStartupTime(startupTime)
+            .build();
+    InterruptionOptions interruption = policies.interruption();
+    List<HeadroomSpec> headroom = policies.headroom();
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
@@ -103,7 +111,41 @@ public final class OptionsParser {
             provisionTime,
             startupTime,
             priorities,
-            s.randomSeed()));
+            s.randomSeed()),
+        scaleDown,
+        health,
+        interruption,
+        headroom);
+  }
+
+  /** The scale-down options; problems are recorded and the defaults stand in for bad values. */
+  private ScaleDownOptions scaleDown(ScaleDownOptions d) {
+    return new ScaleDownOptions(
+        bool("scale-down-enabled", d.enabled()),
+        fraction("scale-down-utilization-threshold", d.utilizationThreshold()),
+        fraction("scale-down-gpu-utilization-threshold", d.gpuUtilizationThreshold()),
+        duration("scale-down-unneeded-time", true, d.unneededTime()),
+        duration("scale-down-unready-time", true, d.unreadyTime()),
+        bool("scale-down-unready-enabled", d.unreadyEnabled()),
+        duration("scale-down-delay-after-add", true, d.delayAfterAdd()),
+        duration("scale-down-delay-after-delete", true, d.delayAfterDelete()),
+        duration("scale-down-delay-after-failure", true, d.delayAfterFailure()),
+        wholeNumber("max-scale-down-parallelism", 1, d.maxScaleDownParallelism()),
+        wholeNumber("max-drain-parallelism", 0, d.maxDrainParallelism()),
+        wholeNumber("max-graceful-termination-sec", 0, d.maxGracefulTerminationSec()),
+        duration("max-pod-eviction-time", false, d.maxPodEvictionTime()),
+        bool("ignore-daemonsets-utilization", d.ignoreDaemonSetsUtilization()),
+        bool("ignore-mirror-pods-utilization", d.ignoreMirrorPodsUtilization()),
+        bool("skip-nodes-with-system-pods", d.skipNodesWithSystemPods()),
+        bool("skip-nodes-with-local-storage", d.skipNodesWithLocalStorage()),
+        bool("skip-nodes-with-custom-controller-pods", d.skipNodesWithCustomControllerPods()),
+        wholeNumber("min-replica-count", 0, d.minReplicaCount()),
+        duration(
+            "blocking-system-pod-distruption-timeout",
+            true,
+            d.blockingSystemPodDisruptionTimeout()),
+        duration("unremovable-node-recheck-timeout", true, d.unremovableNodeRecheckTimeout()),
+        bool("cordon-node-before-terminating", d.cordonNodeBeforeTerminating()));
   }
 
   private void rejectUnknown() {
@@ -168,6 +210,11 @@ public final class OptionsParser {
 
   private double ratio(String name, double dflt) {
     return orDefault(name, dflt, OptionsParser::parseRatio, "a number >= 0");
+  }
+
+  private double fraction(String name, double dflt) {
+    return orDefault(
+        name, dflt, t -> parseRatio(t).filter(v -> v <= 1), "a number between 0 and 1");
   }
 
   private Optional<Range> range(String name, String text) {
@@ -356,12 +403,5 @@ public final class OptionsParser {
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
-  }
-
-  private void policyOptions() {
-    PolicyOptionsParsing p = new PolicyOptionsParsing(this);
-    p.health(false); // the flags shared with scale-up are reported by scale-up's parsing
-    p.interruption();
-    p.headroom();
   }
 }
