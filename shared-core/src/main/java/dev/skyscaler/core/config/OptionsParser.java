@@ -60,7 +60,6 @@ public final class OptionsParser {
 
   private AutoscalerOptions build(Map<Integer, List<String>> expanderPriorities) {
     rejectUnknown();
-    policyOptions(); // validated here too, so one call reports every problem
     AutoscalerOptions d = AutoscalerOptions.defaults();
     ScaleUpOptions s = d.scaleUp();
     Duration scanInterval = duration("scan-interval", false, d.scanInterval());
@@ -84,6 +83,14 @@ public final class OptionsParser {
     Duration startupTime = duration("max-node-startup-time", false, s.maxNodeStartupTime());
     Map<Integer, List<String>> priorities = priorities(expanderPriorities);
     ScaleDownOptions scaleDown = scaleDown(d.scaleDown());
+    PolicyOptionsParsing policies = new PolicyOptionsParsing(this);
+    HealthOptions health =
+        policies.health(false).toBuilder() // the flags shared with scale-up, parsed once
+            .maxNodeProvisionTime(provisionTime)
+            .maxNodeStartupTime(startupTime)
+            .build();
+    InterruptionOptions interruption = policies.interruption();
+    List<HeadroomSpec> headroom = policies.headroom();
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
@@ -105,7 +112,10 @@ public final class OptionsParser {
             startupTime,
             priorities,
             s.randomSeed()),
-        scaleDown);
+        scaleDown,
+        health,
+        interruption,
+        headroom);
   }
 
   /** The scale-down options; problems are recorded and the defaults stand in for bad values. */
@@ -393,12 +403,5 @@ public final class OptionsParser {
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
-  }
-
-  private void policyOptions() {
-    PolicyOptionsParsing p = new PolicyOptionsParsing(this);
-    p.health(false); // the flags shared with scale-up are reported by scale-up's parsing
-    p.interruption();
-    p.headroom();
   }
 }

@@ -1,5 +1,7 @@
 package dev.skyscaler.core.plan;
 
+import dev.skyscaler.core.health.HealthState;
+import dev.skyscaler.core.interruption.InterruptionState;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Map;
@@ -26,13 +28,23 @@ public record AutoscalerState(
     Map<String, Drain> drains,
     Instant lastScaleUp,
     Instant lastScaleDown,
-    Instant lastScaleDownFailure) {
+    Instant lastScaleDownFailure,
+    HealthState health,
+    InterruptionState interruptions) {
 
   /** The time a thing that never happened is recorded at. */
   public static final Instant NEVER = Instant.EPOCH;
 
   public static final AutoscalerState EMPTY =
-      new AutoscalerState(Map.of(), Map.of(), Map.of(), NEVER, NEVER, NEVER);
+      new AutoscalerState(
+          Map.of(),
+          Map.of(),
+          Map.of(),
+          NEVER,
+          NEVER,
+          NEVER,
+          HealthState.EMPTY,
+          InterruptionState.EMPTY);
 
   public AutoscalerState {
     unneededSince = sorted(unneededSince);
@@ -48,6 +60,40 @@ public record AutoscalerState(
     Objects.requireNonNull(lastScaleUp, "lastScaleUp");
     Objects.requireNonNull(lastScaleDown, "lastScaleDown");
     Objects.requireNonNull(lastScaleDownFailure, "lastScaleDownFailure");
+    Objects.requireNonNull(health, "health");
+    Objects.requireNonNull(interruptions, "interruptions");
+  }
+
+  /** The scale-down part of the state, with no repairs or interruptions under way. */
+  public AutoscalerState(
+      Map<String, Instant> unneededSince,
+      Map<String, Instant> unremovableUntil,
+      Map<String, Drain> drains,
+      Instant lastScaleUp,
+      Instant lastScaleDown,
+      Instant lastScaleDownFailure) {
+    this(
+        unneededSince,
+        unremovableUntil,
+        drains,
+        lastScaleUp,
+        lastScaleDown,
+        lastScaleDownFailure,
+        HealthState.EMPTY,
+        InterruptionState.EMPTY);
+  }
+
+  /** This state with the health and interruption policies' states replaced. */
+  public AutoscalerState withPolicies(HealthState h, InterruptionState i) {
+    return new AutoscalerState(
+        unneededSince,
+        unremovableUntil,
+        drains,
+        lastScaleUp,
+        lastScaleDown,
+        lastScaleDownFailure,
+        h,
+        i);
   }
 
   private static <V> Map<String, V> sorted(Map<String, V> m) {
@@ -57,6 +103,13 @@ public record AutoscalerState(
   /** This state after a scan that planned a scale-up at {@code now}. */
   public AutoscalerState withLastScaleUp(Instant now) {
     return new AutoscalerState(
-        unneededSince, unremovableUntil, drains, now, lastScaleDown, lastScaleDownFailure);
+        unneededSince,
+        unremovableUntil,
+        drains,
+        now,
+        lastScaleDown,
+        lastScaleDownFailure,
+        health,
+        interruptions);
   }
 }

@@ -88,7 +88,9 @@ public final class ScaleDownScan {
             steps.drains(),
             state.lastScaleUp(),
             lastScaleDown,
-            lastFailure);
+            lastFailure,
+            state.health(),
+            state.interruptions());
     return new Result(plan.removable(), plan.unremovable(), steps.actions(), next);
   }
 

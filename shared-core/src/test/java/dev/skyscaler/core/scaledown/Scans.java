@@ -20,7 +20,13 @@ import java.util.function.UnaryOperator;
 final class Scans {
   static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
-  private AutoscalerOptions options = AutoscalerOptions.defaults();
+  // node repair (the health policy) would act on the unready nodes these tests remove
+  private AutoscalerOptions options =
+      AutoscalerOptions.defaults()
+          .withHealth(
+              dev.skyscaler.core.config.HealthOptions.defaults().toBuilder()
+                  .nodeRepairEnabled(false)
+                  .build());
   private AutoscalerState state = AutoscalerState.EMPTY;
   private Plan last;
 
