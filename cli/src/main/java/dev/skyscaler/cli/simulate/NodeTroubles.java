@@ -1,6 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.cli.simulate.CloudGroup.Instance;
+import dev.skyscaler.core.interruption.InterruptionNotice;
 import dev.skyscaler.core.model.Pod;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +25,7 @@ final class NodeTroubles {
   private final Timeline timeline;
   private final Tally tally;
   private final Random random;
+  private final List<InterruptionNotice> notices = new ArrayList<>();
 
   NodeTroubles(SimulatedCloud cloud, World world, Timeline timeline, Tally tally, long seed) {
     this.cloud = cloud;
@@ -103,9 +105,22 @@ final class NodeTroubles {
     return i.registered && i.ready && !i.failed && i.interruptAt == null;
   }
 
+  /** The interruption notices sent since the last call, as EventBridge would deliver them. */
+  List<InterruptionNotice> takeNotices() {
+    List<InterruptionNotice> sent = List.copyOf(notices);
+    notices.clear();
+    return sent;
+  }
+
   private void interrupt(Instance i, Instant now, String why) {
     i.interruptAt = now.plus(NOTICE);
     tally.interruptions++;
+    notices.add(
+        InterruptionNotice.of(
+            "sim-spot-" + tally.interruptions,
+            InterruptionNotice.Kind.SPOT_WARNING,
+            i.providerId,
+            i.interruptAt));
     timeline.add(
         now,
         "interruption",

@@ -1,6 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.core.Autoscaler;
+import dev.skyscaler.core.CloudObservations;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
@@ -14,8 +15,9 @@ import java.util.List;
 /**
  * Runs a {@link Scenario} on a virtual clock: at every scan interval the world moves on (scenario
  * events, interruptions and failures, instances booting, controllers, the scheduler), then {@link
- * Autoscaler#runOnce} plans from a snapshot of it, the plan's actions are carried out in the world,
- * and the plan's state is kept for the next scan. Nothing reads a real clock and every random draw
+ * Autoscaler#runOnce} plans from a snapshot of it and what the cloud observed (its instances, the
+ * interruption notices since the last scan), the plan's actions are carried out in the world, and
+ * the plan's state is kept for the next scan. Nothing reads a real clock and every random draw
  * comes from the scenario's seed, so a scenario and a seed always give the same result.
  */
 public final class Simulation {
@@ -29,7 +31,11 @@ public final class Simulation {
   /** What plans each scan: {@link Autoscaler#runOnce}, or a stand-in in tests. */
   interface Planner {
     Plan plan(
-        ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now);
+        ClusterSnapshot snapshot,
+        AutoscalerState state,
+        AutoscalerOptions options,
+        Instant now,
+        CloudObservations cloud);
   }
 
   private final Scenario scenario;
@@ -132,7 +138,9 @@ public final class Simulation {
     workloads.reconcile(now);
     binder.bind(now);
     ClusterSnapshot snapshot = world.snapshot(cloud.nodeGroups());
-    Plan plan = planner.plan(snapshot, state, scenario.options(), now);
+    CloudObservations observed =
+        new CloudObservations(cloud.discover(List.of()).instances(), troubles.takeNotices());
+    Plan plan = planner.plan(snapshot, state, scenario.options(), now, observed);
     state = plan.state();
     actuator.carryOut(plan, now);
     noScaleUps.note(plan, now);

@@ -1,6 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.core.Autoscaler;
+import dev.skyscaler.core.CloudObservations;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
@@ -45,12 +46,16 @@ final class ScriptedPlanner implements Simulation.Planner {
 
   @Override
   public Plan plan(
-      ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
+      ClusterSnapshot snapshot,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      Instant now,
+      CloudObservations cloud) {
     Duration offset = Duration.between(Scenarios.START, now);
     seen.put(offset, snapshot);
     Plan p =
         withRealPlanner
-            ? Autoscaler.runOnce(snapshot, state, options, now)
+            ? Autoscaler.runOnce(snapshot, state, options, now, cloud)
             : new Plan(List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), state);
     Function<ClusterSnapshot, List<Action>> extra = script.get(offset);
     if (extra == null) {

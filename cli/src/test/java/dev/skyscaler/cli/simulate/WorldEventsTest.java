@@ -41,7 +41,7 @@ class WorldEventsTest {
   }
 
   @Test
-  void anInterruptedInstanceGoesTwoMinutesAfterTheNoticeAndTheGroupReplacesIt() {
+  void anInterruptionNoticeReachesThePolicyWhichDrainsTheNodeBeforeTheInstanceGoes() {
     ScriptedPlanner planner = new ScriptedPlanner();
     SimulationResult r =
         Scenarios.on(TWO_NODES)
@@ -54,15 +54,36 @@ class WorldEventsTest {
         .containsExactly(
             "00:01:00 interruption spot interruption notice for n2 of ng (scenario event): the"
                 + " instance goes in 2m",
-            "00:03:00 interruption spot instance of n2 reclaimed: node gone, 4 pods to"
+            "00:01:00 event warning SpotInterruption on Node n2: node n2 leaves by"
+                + " 2025-06-02T10:03:00Z: tainted, cordoned and drained",
+            "00:01:00 taint taint n2 with skyscaler.dev/interrupted=spot-warning:NoSchedule",
+            "00:01:00 cordon cordon n2",
+            "00:01:00 evict evicted 4 pods from n2: default/web-0, default/web-1, default/web-2"
+                + " and 1 more",
+            "00:03:00 interruption spot instance of n2 reclaimed: node gone, 0 pods to"
                 + " reschedule; ng launches a replacement",
             "00:04:40 node ng-1 of ng registered, NotReady",
             "00:05:00 node ng-1 of ng Ready, 2m after launch");
-    assertThat(planner.seenAt(minutes(3).plus(SCAN)).pods())
+    assertThat(planner.seenAt(minutes(1).plus(SCAN)).pods())
         .filteredOn(p -> "web".equals(p.labels().get("app")))
         .hasSize(4)
         .allMatch(p -> p.nodeName().orElseThrow().equals("n1"));
     assertThat(r.summary().count("interruptions")).isEqualTo(1);
+  }
+
+  @Test
+  void aFailedNodeIsRepairedByTheHealthPolicy() {
+    SimulationResult r =
+        Scenarios.on(TWO_NODES)
+            .duration(minutes(15))
+            .boot("ng", minutes(2), Duration.ofSeconds(20))
+            .event(trouble(minutes(1), ScenarioEvent.NodeTrouble.Kind.FAIL, "n2", null))
+            .run();
+    r.timeline()
+        .forEach(
+            e ->
+                System.out.println(
+                    "TL " + TimelineEntry.clock(e.at()) + " " + e.kind() + " " + e.message()));
   }
 
   @Test
