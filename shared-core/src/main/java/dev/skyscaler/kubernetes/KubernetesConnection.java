@@ -164,7 +164,7 @@ public final class KubernetesConnection implements AutoCloseable {
   }
 
   /** The same client without retries, for evictions, where 429 means a PDB said no. */
-  KubernetesClient evictionClient() {
+  public KubernetesClient evictionClient() {
     return evictionClient;
   }
 

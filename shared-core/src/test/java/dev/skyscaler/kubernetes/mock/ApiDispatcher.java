@@ -42,14 +42,33 @@ final class ApiDispatcher extends Dispatcher {
   }
 
   /** A planned fault: requests matching {@code when} get it, {@code times} times. */
-  record Fault(Predicate<ApiCall> when, int code, Duration delayAfterApplying, int[] left) {}
+  record Fault(
+      Predicate<ApiCall> when,
+      int code,
+      Duration delayAfterApplying,
+      RecordedRequest before,
+      int[] left) {}
 
   void inject(Predicate<ApiCall> when, int code, int times) {
-    faults.add(new Fault(when, code, Duration.ZERO, new int[] {times}));
+    faults.add(new Fault(when, code, Duration.ZERO, null, new int[] {times}));
   }
 
   void delayAfterApplying(Predicate<ApiCall> when, Duration delay, int times) {
-    faults.add(new Fault(when, 0, delay, new int[] {times}));
+    faults.add(new Fault(when, 0, delay, null, new int[] {times}));
+  }
+
+  /** Before the next request matching {@code when}, applies a merge patch as another client. */
+  void interleave(Predicate<ApiCall> when, String path, String mergePatch) {
+    RecordedRequest patch =
+        new RecordedRequest(
+            "HTTP/1.1",
+            io.fabric8.mockwebserver.dsl.HttpMethod.PATCH,
+            path,
+            io.fabric8.mockwebserver.http.Headers.builder()
+                .add("Content-Type", "application/merge-patch+json")
+                .build(),
+            new io.fabric8.mockwebserver.http.Buffer(mergePatch.getBytes(StandardCharsets.UTF_8)));
+    faults.add(new Fault(when, 0, Duration.ZERO, patch, new int[] {1}));
   }
 
   /**
@@ -88,6 +107,12 @@ final class ApiDispatcher extends Dispatcher {
     Fault fault = takeFault(call);
     if (fault != null && fault.code() > 0) {
       return status(fault.code());
+    }
+    if (fault != null && fault.before() != null) {
+      MockResponse other = crud.dispatch(fault.before());
+      if (other.code() >= 300) {
+        throw new IllegalStateException("interleaved patch failed: " + other.code());
+      }
     }
     MockResponse response = answer(request, call);
     if (fault != null) {

@@ -123,6 +123,14 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     dispatcher.delayAfterApplying(when, d, 1);
   }
 
+  /**
+   * Just before the next request matching {@code when}, another client merge-patches the object at
+   * {@code path} (which changes its resourceVersion): a real concurrent write.
+   */
+  public void interleave(Predicate<ApiCall> when, String path, String mergePatch) {
+    dispatcher.interleave(when, path, mergePatch);
+  }
+
   /** The adapter's requests in this test, in order. */
   public List<ApiCall> calls() {
     return dispatcher.calls();
