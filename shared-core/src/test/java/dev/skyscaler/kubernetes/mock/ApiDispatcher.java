@@ -115,7 +115,7 @@ final class ApiDispatcher extends Dispatcher {
       }
     }
     MockResponse response = answer(request, call);
-    if (fault != null) {
+    if (fault != null && !fault.delayAfterApplying().isZero()) {
       response.setBodyDelay(fault.delayAfterApplying());
     }
     return response;
