@@ -199,8 +199,7 @@ public final class EventRecorder {
       client
           .v1()
           .events()
-          .inNamespace(g.namespace())
-          .withName(event.getMetadata().getName())
+          .resource(event)
           .patch(
               PatchContext.of(PatchType.JSON_MERGE),
               "{\"lastTimestamp\":\"" + now + "\",\"message\":" + quoted(message(g)) + "}");
