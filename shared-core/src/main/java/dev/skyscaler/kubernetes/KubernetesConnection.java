@@ -5,11 +5,9 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.RequestConfig;
 import io.fabric8.kubernetes.client.RequestConfigBuilder;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -78,13 +76,14 @@ public final class KubernetesConnection implements AutoCloseable {
     Config config;
     try {
       config = Config.fromKubeconfig(context.orElse(null), kubeconfig.toFile());
-    } catch (KubernetesClientException | IllegalArgumentException | UncheckedIOException e) {
+    } catch (RuntimeException e) {
+      // never the parser's message: it quotes the offending line, which may hold a credential
       throw new ConnectionException(file + ": not a valid kubeconfig" + position(e));
     }
     List<String> names =
         config.getContexts() == null
             ? List.of()
-            : config.getContexts().stream().map(NamedContext::getName).toList();
+            : config.getContexts().stream().map(NamedContext::getName).sorted().toList();
     String current =
         config.getCurrentContext() == null ? null : config.getCurrentContext().getName();
     if (context.isPresent() && !context.get().equals(current)) {

@@ -36,6 +36,7 @@ final class ApiDispatcher extends Dispatcher {
   private final List<ApiCall> calls = new CopyOnWriteArrayList<>();
   private final List<Fault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, String> canned = new ConcurrentHashMap<>();
+  private final List<String> authorizations = new CopyOnWriteArrayList<>();
 
   ApiDispatcher(Dispatcher crud) {
     this.crud = crud;
@@ -84,6 +85,11 @@ final class ApiDispatcher extends Dispatcher {
     canned.put(path, list.toString());
   }
 
+  /** The Authorization header of each adapter request, in order (for the credential tests). */
+  List<String> authorizations() {
+    return List.copyOf(authorizations);
+  }
+
   List<ApiCall> calls() {
     return List.copyOf(calls);
   }
@@ -104,6 +110,7 @@ final class ApiDispatcher extends Dispatcher {
     if (adapter) {
       calls.add(call);
       RequestLog.record(call);
+      authorizations.add(String.valueOf(request.getHeader("Authorization")));
     }
     // faults hit only the adapter's requests, never the test's own arranging
     Fault fault = adapter ? takeFault(call) : null;

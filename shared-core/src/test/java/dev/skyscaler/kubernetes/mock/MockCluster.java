@@ -131,6 +131,11 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     dispatcher.interleave(when, path, mergePatch);
   }
 
+  /** The {@code Authorization} header of each of the adapter's requests, in order. */
+  public List<String> authorizations() {
+    return dispatcher.authorizations();
+  }
+
   /** The adapter's requests in this test, in order. */
   public List<ApiCall> calls() {
     return dispatcher.calls();
