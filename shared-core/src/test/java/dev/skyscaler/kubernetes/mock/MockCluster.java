@@ -39,6 +39,16 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
           .withRequestTimeout(Duration.ofSeconds(2))
           .withRetries(1, Duration.ofMillis(10));
 
+  /** The mock server logs every request at INFO; kept quiet (strong references: JUL's are weak). */
+  private static final List<java.util.logging.Logger> QUIET =
+      List.of(
+          java.util.logging.Logger.getLogger("io.fabric8.mockwebserver"),
+          java.util.logging.Logger.getLogger("io.vertx"));
+
+  static {
+    QUIET.forEach(l -> l.setLevel(java.util.logging.Level.WARNING));
+  }
+
   private KubernetesMockServer server;
   private ApiDispatcher dispatcher;
   private KubernetesClient admin;
