@@ -87,7 +87,7 @@ class FaultConvergenceTest {
     AtomicInteger seen = new AtomicInteger();
     Predicate<ApiCall> kth = call -> seen.getAndIncrement() == c.call();
     if (c.timeout()) {
-      cluster.answerLate(kth, Duration.ofSeconds(2));
+      cluster.answerLate(kth, Duration.ofMillis(900));
     } else {
       cluster.fail(kth, 500, 1);
     }
