@@ -66,6 +66,11 @@ class CommandLineTest {
             No scale-up for 1 pending pod:
               default/huge:
                 ng1: Insufficient cpu
+
+            Scale-down: none; 2 nodes stay
+
+            Nodes that stay:
+              NotUnderutilized: n1, n2
             """);
   }
 

@@ -84,7 +84,14 @@ class FirstContactExampleTest {
     assertThat(plan.get("noScaleUp")).isEmpty();
     assertThat(plan.get("scaleDown").isArray()).isTrue();
     assertThat(plan.get("scaleDown")).isEmpty();
-    assertThat(plan.get("unremovable")).isEmpty();
+    // both nodes are full by pod count, not by requests: underutilised, but their pods fit nowhere
+    assertThat(plan.get("unremovable")).hasSize(2);
+    plan.get("unremovable")
+        .forEach(
+            u -> {
+              assertThat(u.get("nodeGroup").asText()).isEqualTo(GROUP);
+              assertThat(u.get("reason").asText()).isEqualTo("NoPlaceToMovePods");
+            });
     assertThat(plan.get("warnings")).isEmpty();
   }
 
@@ -101,8 +108,18 @@ class FirstContactExampleTest {
                 + "  NODE GROUP                                        NODES        PODS\n"
                 + "  "
                 + GROUP
-                + "  2 -> 3 (+1)  90 pods of Deployment default/nginx\n");
+                + "  2 -> 3 (+1)  90 pods of Deployment default/nginx\n"
+                + STAYING);
   }
+
+  /** The scale-down part of the text plan: both nodes stay. */
+  private static final String STAYING =
+      "\n"
+          + "Scale-down: none; 2 nodes stay\n"
+          + "\n"
+          + "Nodes that stay:\n"
+          + "  NoPlaceToMovePods: ip-10-0-17-23.eu-west-1.compute.internal,"
+          + " ip-10-0-41-184.eu-west-1.compute.internal\n";
 
   @Test
   void withTheClusterCappedAtTwoNodesEveryPendingPodIsReportedOnceAsAGroup() throws Exception {
@@ -123,7 +140,8 @@ class FirstContactExampleTest {
                 + GROUP
                 + ": "
                 + reason
-                + "\n");
+                + "\n"
+                + STAYING);
   }
 
   @Test

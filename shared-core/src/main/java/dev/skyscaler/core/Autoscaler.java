@@ -1,14 +1,22 @@
 package dev.skyscaler.core;
 
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.headroom.Headroom;
+import dev.skyscaler.core.headroom.HeadroomPods;
+import dev.skyscaler.core.headroom.HeadroomViews;
+import dev.skyscaler.core.health.HealthDecision;
+import dev.skyscaler.core.health.NodeHealthPolicy;
+import dev.skyscaler.core.interruption.InterruptionDecision;
+import dev.skyscaler.core.interruption.InterruptionPolicy;
+import dev.skyscaler.core.interruption.ReplacementAccounting;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
-import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.Action;
-import dev.skyscaler.core.plan.action.RecordEvent;
-import dev.skyscaler.core.plan.action.SetTargetSize;
+import dev.skyscaler.core.scaledown.ScaleDownScan;
+import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import java.time.Instant;
@@ -23,31 +31,86 @@ public final class Autoscaler {
   private Autoscaler() {}
 
   /**
-   * One scan: decide what to scale.
+   * One scan on a snapshot alone, with nothing observed from the cloud (what {@code skyscaler plan}
+   * does): {@link #runOnce(ClusterSnapshot, AutoscalerState, AutoscalerOptions, Instant,
+   * CloudObservations)} with {@link CloudObservations#NONE}.
+   */
+  public static Plan runOnce(
+      ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
+    return runOnce(snapshot, state, options, now, CloudObservations.NONE);
+  }
+
+  /**
+   * One scan: decide what to do, in this order.
+   *
+   * <ol>
+   *   <li>Interruption notices: the interrupted nodes are tainted, cordoned and drained within
+   *       their notice, whatever else happens — they are the cloud's facts.
+   *   <li>Node health: repairs, and instances that never registered. When too many nodes are
+   *       unready (the circuit breaker) the scan stops here: no scale-up, no scale-down.
+   *   <li>Scale-up, on a view of the cluster in which nodes being interrupted no longer count and
+   *       their replacements are upcoming, and in which headroom stands as pending virtual pods.
+   *   <li>Scale-down, which tracks unneeded nodes every scan, moves removals under way on by a
+   *       step, and starts new removals only when this scan scaled nothing up and no cooldown
+   *       holds; headroom that fits existing nodes holds room there.
+   * </ol>
    *
    * @param now the scan's time; the core never reads a clock
    */
   public static Plan runOnce(
-      ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
-    List<Action> actions = new ArrayList<>();
-    for (ScaleUp s : scaleUp.scaleUps()) {
-      actions.add(new SetTargetSize(s.nodeGroup(), s.currentTarget(), s.newTarget(), "scale-up"));
-      actions.add(
-          new RecordEvent(
-              "ConfigMap",
-              "kube-system/cluster-autoscaler-status",
-              "ScaledUpGroup",
-              "Scale-up: setting group "
-                  + s.nodeGroup()
-                  + " size to "
-                  + s.newTarget()
-                  + " instead of "
-                  + s.currentTarget(),
-              false));
+      ClusterSnapshot snapshot,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      Instant now,
+      CloudObservations cloud) {
+    InterruptionDecision interruptions =
+        InterruptionPolicy.handle(
+            snapshot, state.interruptions(), options.interruption(), now, cloud.notices());
+    HealthDecision health =
+        NodeHealthPolicy.evaluate(
+            snapshot, state.health(), options.health(), now, cloud.instances());
+    List<Action> actions = new ArrayList<>(interruptions.actions());
+    actions.addAll(health.actions());
+    List<String> warnings = new ArrayList<>(health.warnings());
+    AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
+    if (!health.clusterHealthy()) {
+      return new Plan(List.of(), List.of(), List.of(), List.of(), actions, warnings, next);
     }
-    return Plan.scaleUpOnly(
-        scaleUp.scaleUps(), scaleUp.noScaleUps(), actions, scaleUp.warnings(), state);
+    HeadroomPods headroom =
+        Headroom.virtualPods(
+            snapshot,
+            options.headroom(),
+            List.of(),
+            options.scaleUp().expendablePodsPriorityCutoff());
+    warnings.addAll(headroom.warnings());
+    ClusterSnapshot scaleUpView =
+        HeadroomViews.forScaleUp(
+            ReplacementAccounting.scaleUpView(snapshot, interruptions.nodesLeaving()), headroom);
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
+    actions.addAll(ScaleUpActions.of(scaleUp.scaleUps()));
+    warnings.addAll(scaleUp.warnings());
+    boolean scaledUp = !scaleUp.scaleUps().isEmpty();
+    ScaleDownScan.Result scaleDown =
+        ScaleDownScan.run(
+            HeadroomViews.forScaleDown(snapshot, headroom),
+            scaledUp ? next.withLastScaleUp(now) : next,
+            options,
+            now,
+            scaledUp);
+    actions.addAll(scaleDown.actions());
+    return new Plan(
+        scaleUp.scaleUps(),
+        withoutVirtualPods(scaleUp.noScaleUps()),
+        scaleDown.scaleDowns(),
+        scaleDown.unremovable(),
+        actions,
+        warnings,
+        scaleDown.state());
+  }
+
+  /** Headroom pods that no group can host are not pods a user has: they are not reported. */
+  private static List<NoScaleUp> withoutVirtualPods(List<NoScaleUp> noScaleUps) {
+    return noScaleUps.stream().filter(n -> !n.pod().startsWith(Headroom.NAMESPACE + "/")).toList();
   }
 
   /**

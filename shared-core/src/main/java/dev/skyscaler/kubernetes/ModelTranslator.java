@@ -232,6 +232,10 @@ public final class ModelTranslator {
     b.requests(PodRequests.of(spec, path))
         .nodeName(Fields.blankToNull(spec.getNodeName()))
         .priority(spec.getPriority() == null ? 0 : spec.getPriority())
+        .terminationGracePeriodSeconds(
+            spec.getTerminationGracePeriodSeconds() == null
+                ? Pod.DEFAULT_GRACE_PERIOD_SECONDS
+                : spec.getTerminationGracePeriodSeconds())
         .schedulerName(Fields.blankToNull(spec.getSchedulerName()))
         .nodeSelector(Fields.strings(spec.getNodeSelector(), path + ".nodeSelector"))
         .requiredNodeAffinity(

@@ -71,6 +71,7 @@ class PodTranslationTest {
                   containers: [{name: a}]
                   schedulerName: batch-scheduler
                   nodeSelector: {disktype: ssd}
+                  terminationGracePeriodSeconds: 90
                 status:
                   phase: Pending
                   nominatedNodeName: n7
@@ -87,6 +88,7 @@ class PodTranslationTest {
     assertThat(pod.nodeSelector()).containsExactly(Map.entry("disktype", "ssd"));
     assertThat(pod.creationTime()).isEqualTo(Instant.parse("2024-05-01T11:00:00Z"));
     assertThat(pod.deletionTime()).contains(Instant.parse("2024-05-01T10:00:00Z"));
+    assertThat(pod.terminationGracePeriodSeconds()).isEqualTo(90);
   }
 
   @Test
@@ -96,6 +98,7 @@ class PodTranslationTest {
             Manifests.fullPod("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n" + ONE_CONTAINER));
     assertThat(pod.namespace()).isEqualTo("default");
     assertThat(pod.priority()).isZero();
+    assertThat(pod.terminationGracePeriodSeconds()).isEqualTo(30);
     assertThat(pod.schedulerName()).isEqualTo("default-scheduler");
     assertThat(pod.creationTime()).isEqualTo(Instant.EPOCH);
     assertThat(pod.owner()).isEmpty();

@@ -36,6 +36,7 @@ public final class NodeSpec {
   private final Map<String, NodeCondition> extraConditions = new java.util.LinkedHashMap<>();
   private String group;
   private Instant created = Instant.EPOCH;
+  private String providerId;
 
   NodeSpec(String name) {
     this.name = name;
@@ -119,6 +120,12 @@ public final class NodeSpec {
     return this;
   }
 
+  /** The cloud identity; {@code aws:///eu-west-1a/i-<name>} unless told otherwise. */
+  public NodeSpec providerId(String id) {
+    providerId = id;
+    return this;
+  }
+
   public NodeSpec createdAt(Instant t) {
     created = t;
     return this;
@@ -144,7 +151,7 @@ public final class NodeSpec {
         resources().minusFloor(Resources.of(reservedCpu, reservedMemory)),
         unschedulable,
         ready,
-        "aws:///eu-west-1a/i-" + name,
+        providerId == null ? "aws:///eu-west-1a/i-" + name : providerId,
         created,
         conditions());
   }
@@ -166,7 +173,12 @@ public final class NodeSpec {
 
   /** Any other condition ({@code Unknown} Ready, {@code PreemptionScheduled}, ...). */
   public NodeSpec condition(String type, String status, Instant since) {
-    extraConditions.put(type, new NodeCondition(type, status, since, ""));
+    return condition(type, status, since, "");
+  }
+
+  /** A condition with its reason ({@code VMEventScheduled} / {@code PreemptScheduled}, ...). */
+  public NodeSpec condition(String type, String status, Instant since, String reason) {
+    extraConditions.put(type, new NodeCondition(type, status, since, reason));
     if (type.equals("Ready")) {
       ready = status.equals("True");
     }

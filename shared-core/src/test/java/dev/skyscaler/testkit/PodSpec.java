@@ -131,6 +131,12 @@ public final class PodSpec {
     return this;
   }
 
+  /** {@code spec.terminationGracePeriodSeconds}. */
+  public PodSpec grace(long seconds) {
+    b.terminationGracePeriodSeconds(seconds);
+    return this;
+  }
+
   public PodSpec createdAt(Instant t) {
     b.creationTime(t);
     return this;

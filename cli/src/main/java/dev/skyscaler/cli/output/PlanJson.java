@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
+import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.plan.Unremovable;
 import java.util.List;
 
 /**
@@ -13,10 +15,15 @@ import java.util.List;
  * <pre>
  * {"scaleUp": [{"nodeGroup": "ng2", "delta": 1, "targetSize": 4, "pods": ["default/p-new"]}],
  *  "noScaleUp": [{"pod": "default/huge", "reasons": {"ng1": "Insufficient cpu"}}],
- *  "scaleDown": [], "unremovable": [], "warnings": []}
+ *  "scaleDown": [{"node": "n3", "nodeGroup": "ng1", "empty": false, "utilization": 0.25,
+ *                 "unneededSince": "...", "removableAt": "...", "pods": {"default/web": "n1"}}],
+ *  "unremovable": [{"node": "n1", "nodeGroup": "ng1", "reason": "BlockedByPod",
+ *                   "pod": "default/solo", "podReason": "NotReplicated"}],
+ *  "warnings": []}
  * </pre>
  *
- * Keys always appear, in this order; {@code targetSize} is the group's new target size.
+ * Keys always appear, in this order; {@code targetSize} is the group's new target size; {@code pod}
+ * and {@code podReason} are null unless the reason is {@code BlockedByPod}.
  */
 public final class PlanJson {
   private PlanJson() {}
@@ -41,8 +48,27 @@ public final class PlanJson {
       ObjectNode reasons = o.putObject("reasons");
       n.reasons().forEach(reasons::put);
     }
-    root.putArray("scaleDown");
-    root.putArray("unremovable");
+    ArrayNode scaleDowns = root.putArray("scaleDown");
+    for (ScaleDown d : plan.scaleDowns()) {
+      ObjectNode o = scaleDowns.addObject();
+      o.put("node", d.node());
+      o.put("nodeGroup", d.nodeGroup());
+      o.put("empty", d.empty());
+      o.put("utilization", Math.round(d.utilization() * 10_000) / 10_000.0);
+      o.put("unneededSince", d.unneededSince().toString());
+      o.put("removableAt", d.removableAt().toString());
+      ObjectNode pods = o.putObject("pods");
+      d.moves().forEach(pods::put);
+    }
+    ArrayNode unremovable = root.putArray("unremovable");
+    for (Unremovable u : plan.unremovable()) {
+      ObjectNode o = unremovable.addObject();
+      o.put("node", u.node());
+      o.put("nodeGroup", u.nodeGroup());
+      o.put("reason", u.reason());
+      o.put("pod", u.blockingPod().orElse(null));
+      o.put("podReason", u.podReason().orElse(null));
+    }
     warnings.forEach(root.putArray("warnings")::add);
     return Json.write(root);
   }

@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * The plan for people: a one-line summary, a table of scale-ups, the pending pods no scale-up helps
- * with their reasons per group (pods of one workload with the same reasons are one entry), and the
- * warnings.
+ * with their reasons per group (pods of one workload with the same reasons are one entry), the
+ * scale-down ({@link ScaleDownText}), and the warnings.
  */
 public final class PlanText {
   private final Map<String, Pod> pods;
@@ -32,6 +32,7 @@ public final class PlanText {
     text.summary(plan);
     text.scaleUps(plan.scaleUps());
     text.noScaleUps(plan.noScaleUps());
+    text.scaleDown(plan);
     text.warnings(warnings);
     return text.out.toString();
   }
@@ -105,6 +106,14 @@ public final class PlanText {
           .forEach(
               (group, reason) ->
                   out.append("    ").append(group).append(": ").append(reason).append('\n'));
+    }
+  }
+
+  private void scaleDown(Plan plan) {
+    StringBuilder section = new StringBuilder();
+    ScaleDownText.append(section, plan, pods);
+    if (section.length() > 0) {
+      out.append('\n').append(section);
     }
   }
 

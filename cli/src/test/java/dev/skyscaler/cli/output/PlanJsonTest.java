@@ -56,6 +56,54 @@ class PlanJsonTest {
   }
 
   @Test
+  void scaleDownEntriesHaveEveryKeyInItsOrderAndNullsWhereNoPodBlocks() {
+    java.time.Instant since = java.time.Instant.parse("2025-06-02T09:31:00Z");
+    Plan plan =
+        new Plan(
+            List.of(),
+            List.of(),
+            List.of(
+                new dev.skyscaler.core.plan.ScaleDown(
+                    "n3", "ng1", true, Map.of(), 1.0 / 3, since, since.plusSeconds(600))),
+            List.of(
+                new dev.skyscaler.core.plan.Unremovable(
+                    "n1", "ng1", "NoPlaceToMovePods", Optional.empty(), Optional.empty())),
+            List.of(),
+            List.of(),
+            AutoscalerState.EMPTY);
+
+    assertThat(PlanJson.render(plan, List.of()))
+        .isEqualTo(
+            """
+            {
+              "scaleUp": [],
+              "noScaleUp": [],
+              "scaleDown": [
+                {
+                  "node": "n3",
+                  "nodeGroup": "ng1",
+                  "empty": true,
+                  "utilization": 0.3333,
+                  "unneededSince": "2025-06-02T09:31:00Z",
+                  "removableAt": "2025-06-02T09:41:00Z",
+                  "pods": {}
+                }
+              ],
+              "unremovable": [
+                {
+                  "node": "n1",
+                  "nodeGroup": "ng1",
+                  "reason": "NoPlaceToMovePods",
+                  "pod": null,
+                  "podReason": null
+                }
+              ],
+              "warnings": []
+            }
+            """);
+  }
+
+  @Test
   void anEmptyPlanKeepsEveryKey() {
     Plan plan = Plan.scaleUpOnly(List.of(), List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
     assertThat(PlanJson.render(plan, List.of()))

@@ -7,9 +7,12 @@ import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
+import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.plan.Unremovable;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -111,6 +114,84 @@ class PlanTextTest {
               default/solo:
                 ng1: Insufficient cpu
             """);
+  }
+
+  private static final java.time.Instant SINCE = java.time.Instant.parse("2025-06-02T09:31:00Z");
+
+  private static Plan scaleDownPlan(List<ScaleDown> removable, List<Unremovable> staying) {
+    return new Plan(
+        List.of(), List.of(), removable, staying, List.of(), List.of(), AutoscalerState.EMPTY);
+  }
+
+  private static Unremovable stays(String node, String reason) {
+    return new Unremovable(node, "ng1", reason, Optional.empty(), Optional.empty());
+  }
+
+  @Test
+  void removableNodesShowWhereEachWorkloadsPodsGo() {
+    ScaleDown n3 =
+        new ScaleDown(
+            "n3",
+            "ng1",
+            false,
+            Map.of(
+                "default/web-5d4f8-aaaaa", "n1",
+                "default/web-5d4f8-bbbbb", "n4",
+                "default/web-5d4f8-ccccc", "n1",
+                "default/solo", "n1"),
+            0.305,
+            SINCE,
+            SINCE.plusSeconds(600));
+    ScaleDown n5 = new ScaleDown("n5", "ng1", true, Map.of(), 0, SINCE, SINCE.plusSeconds(600));
+    Unremovable blocked =
+        new Unremovable(
+            "n2", "ng1", "BlockedByPod", Optional.of("default/x"), Optional.of("NotReplicated"));
+
+    String text =
+        PlanText.render(scaleDownPlan(List.of(n5, n3), List.of(blocked)), PODS, List.of());
+
+    assertThat(text)
+        .isEqualTo(
+            """
+            Scale-up: none needed; no pending pod waits for a new node
+
+            Scale-down: 2 nodes removable together (1 empty); 1 node stays
+
+              NODE  GROUP  UTILIZATION  REMOVABLE AT          PODS
+              n5    ng1    0%           2025-06-02T09:41:00Z  (empty)
+              n3    ng1    31%          2025-06-02T09:41:00Z  3 pods of Deployment default/web -> n1, n4
+                                                              default/solo -> n1
+
+            Nodes that stay:
+              BlockedByPod: n2 (default/x: NotReplicated)
+            """);
+  }
+
+  @Test
+  void manyNodesWithOneReasonAreCountedAfterTheFirstTen() {
+    List<Unremovable> staying = new java.util.ArrayList<>();
+    for (int i = 1; i <= 12; i++) {
+      staying.add(stays("n" + i, "NotUnderutilized"));
+    }
+    staying.add(stays("n13", "NodeGroupMinSizeReached"));
+
+    String text = PlanText.render(scaleDownPlan(List.of(), staying), PODS, List.of());
+
+    assertThat(text)
+        .endsWith(
+            """
+            Scale-down: none; 13 nodes stay
+
+            Nodes that stay:
+              NotUnderutilized: n1, n2, n3, n4, n5, n6, n7, n8, n9, n10 and 2 more
+              NodeGroupMinSizeReached: n13
+            """);
+  }
+
+  @Test
+  void aPlanThatConsideredNoNodeHasNoScaleDownSection() {
+    assertThat(PlanText.render(scaleDownPlan(List.of(), List.of()), PODS, List.of()))
+        .doesNotContain("Scale-down");
   }
 
   @Test

@@ -1,6 +1,8 @@
 package dev.skyscaler.core.config;
 
+import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -8,20 +10,59 @@ import java.util.Objects;
  * after the Cluster Autoscaler flag it mirrors; {@link #defaults()} gives CA's defaults. Built from
  * flags by {@link OptionsParser}.
  */
-public record AutoscalerOptions(Duration scanInterval, ScaleUpOptions scaleUp) {
+public record AutoscalerOptions(
+    Duration scanInterval,
+    ScaleUpOptions scaleUp,
+    ScaleDownOptions scaleDown,
+    HealthOptions health,
+    InterruptionOptions interruption,
+    List<HeadroomSpec> headroom) {
   public AutoscalerOptions {
     Objects.requireNonNull(scanInterval, "scanInterval");
     Objects.requireNonNull(scaleUp, "scaleUp");
+    Objects.requireNonNull(scaleDown, "scaleDown");
+    Objects.requireNonNull(health, "health");
+    Objects.requireNonNull(interruption, "interruption");
+    headroom = List.copyOf(headroom);
     if (scanInterval.isNegative() || scanInterval.isZero()) {
       throw new IllegalArgumentException("scan-interval must be positive");
     }
   }
 
+  /** Scaling options with the policies (health, interruptions, headroom) at their defaults. */
+  public AutoscalerOptions(
+      Duration scanInterval, ScaleUpOptions scaleUp, ScaleDownOptions scaleDown) {
+    this(
+        scanInterval,
+        scaleUp,
+        scaleDown,
+        HealthOptions.defaults(),
+        InterruptionOptions.defaults(),
+        List.of());
+  }
+
   public static AutoscalerOptions defaults() {
-    return new AutoscalerOptions(Duration.ofSeconds(10), ScaleUpOptions.defaults());
+    return new AutoscalerOptions(
+        Duration.ofSeconds(10), ScaleUpOptions.defaults(), ScaleDownOptions.defaults());
   }
 
   public AutoscalerOptions withScaleUp(ScaleUpOptions v) {
-    return new AutoscalerOptions(scanInterval, v);
+    return new AutoscalerOptions(scanInterval, v, scaleDown, health, interruption, headroom);
+  }
+
+  public AutoscalerOptions withScaleDown(ScaleDownOptions v) {
+    return new AutoscalerOptions(scanInterval, scaleUp, v, health, interruption, headroom);
+  }
+
+  public AutoscalerOptions withHealth(HealthOptions v) {
+    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, v, interruption, headroom);
+  }
+
+  public AutoscalerOptions withInterruption(InterruptionOptions v) {
+    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, health, v, headroom);
+  }
+
+  public AutoscalerOptions withHeadroom(List<HeadroomSpec> v) {
+    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, health, interruption, v);
   }
 }

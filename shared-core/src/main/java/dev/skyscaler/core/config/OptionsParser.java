@@ -1,6 +1,7 @@
 package dev.skyscaler.core.config;
 
 import dev.skyscaler.core.config.ScaleUpOptions.Range;
+import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,8 +25,8 @@ import java.util.regex.PatternSyntaxException;
 public final class OptionsParser {
   private static final String DURATION_EXAMPLES = "like 10s, 15m or 1h30m";
 
-  private final Map<String, List<String>> flags;
-  private final List<String> errors = new ArrayList<>();
+  final Map<String, List<String>> flags;
+  final List<String> errors = new ArrayList<>();
 
   private OptionsParser(Map<String, List<String>> flags) {
     this.flags = flags;
@@ -81,6 +82,15 @@ public final class OptionsParser {
     Duration provisionTime = duration("max-node-provision-time", false, s.maxNodeProvisionTime());
     Duration startupTime = duration("max-node-startup-time", false, s.maxNodeStartupTime());
     Map<Integer, List<String>> priorities = priorities(expanderPriorities);
+    ScaleDownOptions scaleDown = scaleDown(d.scaleDown());
+    PolicyOptionsParsing policies = new PolicyOptionsParsing(this);
+    HealthOptions health =
+        policies.health(false).toBuilder() // the flags shared with scale-up, parsed once
+            .maxNodeProvisionTime(provisionTime)
+            .maxNodeStartupTime(startupTime)
+            .build();
+    InterruptionOptions interruption = policies.interruption();
+    List<HeadroomSpec> headroom = policies.headroom();
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
@@ -101,7 +111,41 @@ public final class OptionsParser {
             provisionTime,
             startupTime,
             priorities,
-            s.randomSeed()));
+            s.randomSeed()),
+        scaleDown,
+        health,
+        interruption,
+        headroom);
+  }
+
+  /** The scale-down options; problems are recorded and the defaults stand in for bad values. */
+  private ScaleDownOptions scaleDown(ScaleDownOptions d) {
+    return new ScaleDownOptions(
+        bool("scale-down-enabled", d.enabled()),
+        fraction("scale-down-utilization-threshold", d.utilizationThreshold()),
+        fraction("scale-down-gpu-utilization-threshold", d.gpuUtilizationThreshold()),
+        duration("scale-down-unneeded-time", true, d.unneededTime()),
+        duration("scale-down-unready-time", true, d.unreadyTime()),
+        bool("scale-down-unready-enabled", d.unreadyEnabled()),
+        duration("scale-down-delay-after-add", true, d.delayAfterAdd()),
+        duration("scale-down-delay-after-delete", true, d.delayAfterDelete()),
+        duration("scale-down-delay-after-failure", true, d.delayAfterFailure()),
+        wholeNumber("max-scale-down-parallelism", 1, d.maxScaleDownParallelism()),
+        wholeNumber("max-drain-parallelism", 0, d.maxDrainParallelism()),
+        wholeNumber("max-graceful-termination-sec", 0, d.maxGracefulTerminationSec()),
+        duration("max-pod-eviction-time", false, d.maxPodEvictionTime()),
+        bool("ignore-daemonsets-utilization", d.ignoreDaemonSetsUtilization()),
+        bool("ignore-mirror-pods-utilization", d.ignoreMirrorPodsUtilization()),
+        bool("skip-nodes-with-system-pods", d.skipNodesWithSystemPods()),
+        bool("skip-nodes-with-local-storage", d.skipNodesWithLocalStorage()),
+        bool("skip-nodes-with-custom-controller-pods", d.skipNodesWithCustomControllerPods()),
+        wholeNumber("min-replica-count", 0, d.minReplicaCount()),
+        duration(
+            "blocking-system-pod-distruption-timeout",
+            true,
+            d.blockingSystemPodDisruptionTimeout()),
+        duration("unremovable-node-recheck-timeout", true, d.unremovableNodeRecheckTimeout()),
+        bool("cordon-node-before-terminating", d.cordonNodeBeforeTerminating()));
   }
 
   private void rejectUnknown() {
@@ -113,7 +157,7 @@ public final class OptionsParser {
   }
 
   /** The one value of a single-valued option, if given; an error when given more than once. */
-  private Optional<String> single(String name) {
+  Optional<String> single(String name) {
     List<String> values = flags.getOrDefault(name, List.of());
     if (values.isEmpty()) {
       if (flags.containsKey(name)) {
@@ -135,7 +179,7 @@ public final class OptionsParser {
     return Optional.of(values.get(0));
   }
 
-  private <T> T orDefault(String name, T dflt, Function<String, Optional<T>> parser, String what) {
+  <T> T orDefault(String name, T dflt, Function<String, Optional<T>> parser, String what) {
     Optional<String> text = single(name);
     if (text.isEmpty()) {
       return dflt;
@@ -148,24 +192,29 @@ public final class OptionsParser {
     return value.get();
   }
 
-  private int wholeNumber(String name, int min, int dflt) {
+  int wholeNumber(String name, int min, int dflt) {
     String what = min == Integer.MIN_VALUE ? "a whole number" : "a whole number >= " + min;
     return orDefault(
         name, dflt, t -> parseInt(t).filter(n -> n >= min || min == Integer.MIN_VALUE), what);
   }
 
-  private Duration duration(String name, boolean zeroAllowed, Duration dflt) {
+  Duration duration(String name, boolean zeroAllowed, Duration dflt) {
     String what = (zeroAllowed ? "a duration " : "a duration greater than 0s ") + DURATION_EXAMPLES;
     return orDefault(
         name, dflt, t -> GoDuration.parse(t).filter(d -> zeroAllowed || !d.isZero()), what);
   }
 
-  private boolean bool(String name, boolean dflt) {
+  boolean bool(String name, boolean dflt) {
     return orDefault(name, dflt, OptionsParser::parseBool, "true or false");
   }
 
   private double ratio(String name, double dflt) {
     return orDefault(name, dflt, OptionsParser::parseRatio, "a number >= 0");
+  }
+
+  private double fraction(String name, double dflt) {
+    return orDefault(
+        name, dflt, t -> parseRatio(t).filter(v -> v <= 1), "a number between 0 and 1");
   }
 
   private Optional<Range> range(String name, String text) {
@@ -283,7 +332,7 @@ public final class OptionsParser {
     }
   }
 
-  private static Optional<Double> parseRatio(String text) {
+  static Optional<Double> parseRatio(String text) {
     try {
       double v = Double.parseDouble(text);
       return Double.isFinite(v) && v >= 0 ? Optional.of(v) : Optional.empty();
@@ -303,5 +352,56 @@ public final class OptionsParser {
 
   static String quoted(String text) {
     return "\"" + text + "\"";
+  }
+
+  // --- Node health, interruption and headroom options. Each parse method checks every option
+  // (unknown names too) and returns its own record; the AutoscalerOptions parse above validates
+  // these values as well, so a front end that calls it first reports all problems at once.
+
+  /**
+   * The node health policy's options ({@link HealthOptions}) from the same flags as {@link
+   * #parse(Map)}.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static HealthOptions parseHealth(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    HealthOptions result = new PolicyOptionsParsing(p).health(true);
+    p.throwIfErrors();
+    return result;
+  }
+
+  /**
+   * The interruption policy's options ({@link InterruptionOptions}) from the same flags as {@link
+   * #parse(Map)}.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static InterruptionOptions parseInterruption(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    InterruptionOptions result = new PolicyOptionsParsing(p).interruption();
+    p.throwIfErrors();
+    return result;
+  }
+
+  /**
+   * The {@code --headroom} specs, in the order given.
+   *
+   * @throws ConfigException listing every invalid or unknown option
+   */
+  public static List<HeadroomSpec> parseHeadroom(Map<String, List<String>> flags) {
+    OptionsParser p = new OptionsParser(normalised(flags));
+    p.rejectUnknown();
+    List<HeadroomSpec> result = new PolicyOptionsParsing(p).headroom();
+    p.throwIfErrors();
+    return result;
+  }
+
+  private void throwIfErrors() {
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
   }
 }

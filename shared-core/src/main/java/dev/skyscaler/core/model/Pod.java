@@ -14,6 +14,9 @@ import java.util.Optional;
  * containers, plus overhead) and always claiming one pod slot.
  *
  * <p>Built with {@link #builder(String, String)}: most fields are optional.
+ *
+ * @param terminationGracePeriodSeconds {@code spec.terminationGracePeriodSeconds} (30 when unset):
+ *     how long the pod may take to stop once evicted
  */
 public record Pod(
     String namespace,
@@ -38,9 +41,13 @@ public record Pod(
     List<HostPort> hostPorts,
     List<String> localStorageVolumes,
     Instant creationTime,
-    Optional<Instant> deletionTime) {
+    Optional<Instant> deletionTime,
+    long terminationGracePeriodSeconds) {
 
   public static final String MIRROR_ANNOTATION = "kubernetes.io/config.mirror";
+
+  /** Kubernetes' default {@code spec.terminationGracePeriodSeconds}. */
+  public static final long DEFAULT_GRACE_PERIOD_SECONDS = 30;
 
   public Pod {
     requireName(namespace, "namespace");
@@ -64,6 +71,10 @@ public record Pod(
     localStorageVolumes = List.copyOf(localStorageVolumes);
     Objects.requireNonNull(creationTime, "creationTime");
     Objects.requireNonNull(deletionTime, "deletionTime");
+    if (terminationGracePeriodSeconds < 0) {
+      throw new IllegalArgumentException(
+          "pod " + namespace + "/" + name + ": terminationGracePeriodSeconds cannot be negative");
+    }
   }
 
   private static void requireName(String value, String field) {
@@ -125,6 +136,7 @@ public record Pod(
     b.localStorageVolumes = new ArrayList<>(localStorageVolumes);
     b.creationTime = creationTime;
     b.deletionTime = deletionTime.orElse(null);
+    b.terminationGracePeriodSeconds = terminationGracePeriodSeconds;
     return b;
   }
 
@@ -153,6 +165,7 @@ public record Pod(
     private List<String> localStorageVolumes = new ArrayList<>();
     private Instant creationTime = Instant.EPOCH;
     private Instant deletionTime;
+    private long terminationGracePeriodSeconds = DEFAULT_GRACE_PERIOD_SECONDS;
 
     private Builder(String namespace, String name) {
       this.namespace = namespace;
@@ -284,6 +297,11 @@ public record Pod(
       return this;
     }
 
+    public Builder terminationGracePeriodSeconds(long v) {
+      terminationGracePeriodSeconds = v;
+      return this;
+    }
+
     public Pod build() {
       return new Pod(
           namespace,
@@ -308,7 +326,8 @@ public record Pod(
           hostPorts,
           localStorageVolumes,
           creationTime,
-          Optional.ofNullable(deletionTime));
+          Optional.ofNullable(deletionTime),
+          terminationGracePeriodSeconds);
     }
   }
 }

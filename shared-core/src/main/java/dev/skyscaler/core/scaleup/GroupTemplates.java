@@ -27,6 +27,7 @@ public final class GroupTemplates {
   private static final Set<String> TRANSIENT_TAINTS =
       Set.of(
           "ToBeDeletedByClusterAutoscaler",
+          "skyscaler.dev/interrupted",
           "DeletionCandidateOfClusterAutoscaler",
           "node.kubernetes.io/not-ready",
           "node.kubernetes.io/unreachable",

@@ -6,8 +6,6 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.ScaleUp;
-import dev.skyscaler.core.scaleup.balance.BalancedSplit;
-import dev.skyscaler.core.scaleup.balance.SimilarNodeGroups;
 import dev.skyscaler.core.scaleup.expander.ExpanderChain;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
@@ -20,7 +18,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -194,31 +191,12 @@ public final class ScaleUpPlanner {
     limits.add(t.allocatable(), packed.opened());
   }
 
-  /**
-   * With {@code --balance-similar-node-groups}, splits the chosen option's node count across the
-   * similar groups (CA's rules) and adds those nodes empty; false when there is nothing to split.
-   */
+  /** Adds the nodes of a balanced split, empty; false when there is nothing to split. */
   private boolean addBalancedNodes(ExpansionOption best, List<ExpansionOption> candidates) {
-    if (!options.balanceSimilarNodeGroups()) {
-      return false;
-    }
-    List<GroupTemplate> others = new ArrayList<>();
-    for (ExpansionOption o : candidates) {
-      if (!o.groupName().equals(best.groupName())) {
-        others.add(o.template());
-      }
-    }
-    List<GroupTemplate> similar =
-        SimilarNodeGroups.similarTo(best.template(), others, options).stream()
-            .filter(t -> hostsAll(t, best))
-            .toList();
-    if (similar.isEmpty()) {
-      return false;
-    }
-    List<NodeGroup> groups = new ArrayList<>();
-    groups.add(withPlanned(best.template()));
-    similar.forEach(t -> groups.add(withPlanned(t)));
-    for (var e : BalancedSplit.split(best.nodeCount(), groups).entrySet()) {
+    List<PodClass> pending = classes.stream().filter(c -> remaining[c.id()] > 0).toList();
+    Map<String, Integer> split =
+        SimilarGroupSplit.of(best, candidates, options, pending, planned, this::headroom);
+    for (var e : split.entrySet()) {
       GroupTemplate t = templates.get(e.getKey());
       for (int i = 0; i < e.getValue(); i++) {
         balancedNodes.add(factory.add(sim, t, SimNode.Kind.PLANNED).name());
@@ -226,39 +204,7 @@ public final class ScaleUpPlanner {
       planned.merge(e.getKey(), e.getValue(), Integer::sum);
       limits.add(t.allocatable(), e.getValue());
     }
-    return true;
-  }
-
-  /** A similar group must host every class the chosen one hosts (CA: equal pod groups). */
-  private boolean hostsAll(GroupTemplate t, ExpansionOption best) {
-    for (PodClass c : classes) {
-      if (remaining[c.id()] > 0
-          && FirstFitDecreasingEstimator.fitsTemplate(c, best.template())
-          && !FirstFitDecreasingEstimator.fitsTemplate(c, t)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The group as balancing sees it: planned nodes counted in, capped by this scan's room. */
-  private NodeGroup withPlanned(GroupTemplate t) {
-    NodeGroup g = t.group();
-    int target = g.targetSize() + planned.getOrDefault(g.name(), 0);
-    int max = Math.max(target, Math.min(g.maxSize(), target + headroom(t)));
-    return new NodeGroup(
-        g.name(),
-        Math.min(g.minSize(), max),
-        max,
-        target,
-        g.memberNodes(),
-        g.template()
-            .or(
-                () ->
-                    Optional.of(
-                        new dev.skyscaler.core.model.NodeTemplate(
-                            t.allocatable(), t.labels(), t.taints()))),
-        g.price());
+    return !split.isEmpty();
   }
 
   private void scheduleOnWorld(List<PodClass> order, List<SimNode> nodes) {

@@ -85,6 +85,25 @@ public final class ClusterSimulation {
     }
   }
 
+  /**
+   * Takes {@code count} pods off a world node, the reverse of placing them: their room, host ports
+   * and topology counts are given back. {@code exemplar} is the object that was placed (the pod for
+   * {@link #placeExisting}, the class exemplar for {@link #place}). Removal simulations use it to
+   * move pods off a node and to undo a move that did not work out.
+   *
+   * @throws IllegalArgumentException when fewer such pods are placed on {@code n}
+   * @throws IllegalStateException for a scratch node (discard the scratch instead)
+   */
+  public void unplace(Pod exemplar, SimNode n, int count) {
+    if (n.kind() == SimNode.Kind.SCRATCH) {
+      throw new IllegalStateException("pods are not taken off scratch nodes: discard the scratch");
+    }
+    if (count > 0) {
+      n.remove(exemplar, count);
+      domains.unplaced(n, exemplar, count);
+    }
+  }
+
   /** Why the class may never go on {@code n} whatever else runs there, or null. */
   public String staticReason(PodClass c, SimNode n) {
     return SchedulingChecks.staticReason(

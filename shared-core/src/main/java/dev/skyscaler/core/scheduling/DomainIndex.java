@@ -183,6 +183,24 @@ final class DomainIndex {
     }
   }
 
+  /** The reverse of {@link #placed}, for pods on a world node. */
+  void unplaced(SimNode n, Pod pod, int count) {
+    for (Map.Entry<CountKey, Counts> e : keysCounting(pod)) {
+      CountKey key = e.getKey();
+      if (key.admits(n)) {
+        e.getValue().add(n.labels().get(key.topologyKey()), -count, false);
+      }
+    }
+    for (PodAffinityTerm term : pod.antiAffinity()) {
+      String domain = n.labels().get(term.topologyKey());
+      Map<String, List<Holder>> byDomain = holders.get(term.topologyKey());
+      List<Holder> list = domain == null || byDomain == null ? null : byDomain.get(domain);
+      for (int i = 0; list != null && i < count; i++) {
+        list.remove(new Holder(term, pod.namespace()));
+      }
+    }
+  }
+
   /**
    * The keys that count {@code pod}. Placements come in runs of one class exemplar, so the answer
    * for the last pod is kept until the next one or a new key.

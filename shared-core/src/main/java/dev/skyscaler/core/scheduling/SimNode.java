@@ -167,6 +167,44 @@ public final class SimNode {
     }
   }
 
+  /**
+   * Gives back the room of {@code count} pods placed as {@code exemplar} (the same object that was
+   * placed), latest run first; the reverse of {@link #add}.
+   *
+   * @throws IllegalArgumentException when fewer such pods are placed here
+   */
+  void remove(Pod exemplar, int count) {
+    int left = count;
+    for (int i = placements.size() - 1; i >= 0 && left > 0; i--) {
+      Placement p = placements.get(i);
+      if (p.exemplar() != exemplar) {
+        continue;
+      }
+      int taken = Math.min(left, p.count());
+      if (taken == p.count()) {
+        placements.remove(i);
+      } else {
+        placements.set(i, new Placement(exemplar, p.count() - taken));
+      }
+      left -= taken;
+    }
+    if (left > 0) {
+      throw new IllegalArgumentException(
+          "cannot take " + count + " of " + exemplar.key() + " off " + name + ": not placed there");
+    }
+    Resources r = exemplar.requests();
+    freeCpu += r.cpu() * count;
+    freeMemory += r.memory() * count;
+    freeStorage += r.ephemeralStorage() * count;
+    freePods += (long) r.pods() * count;
+    r.extended().forEach((k, v) -> freeExtended.merge(k, v * count, Long::sum));
+    for (int i = 0; i < count && !exemplar.hostPorts().isEmpty(); i++) {
+      for (HostPort port : exemplar.hostPorts()) {
+        usedPorts.remove(port);
+      }
+    }
+  }
+
   @Override
   public String toString() {
     return name + "(" + kind + (group == null ? "" : ", " + group) + ")";

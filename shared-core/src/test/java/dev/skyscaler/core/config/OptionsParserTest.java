@@ -124,6 +124,142 @@ class OptionsParserTest {
             Duration.ofMinutes(15)));
   }
 
+  static Stream<Arguments> validScaleDownOptions() {
+    Function<Function<ScaleDownOptions, Object>, Function<AutoscalerOptions, Object>> down =
+        f -> o -> f.apply(o.scaleDown());
+    return Stream.of(
+        valid(
+            "scale-down-enabled takes false",
+            flag("scale-down-enabled", "false"),
+            down.apply(ScaleDownOptions::enabled),
+            false),
+        valid(
+            "scale-down-utilization-threshold takes a fraction",
+            flag("scale-down-utilization-threshold", "0.65"),
+            down.apply(ScaleDownOptions::utilizationThreshold),
+            0.65),
+        valid(
+            "scale-down-utilization-threshold takes 1",
+            flag("scale-down-utilization-threshold", "1"),
+            down.apply(ScaleDownOptions::utilizationThreshold),
+            1.0),
+        valid(
+            "scale-down-gpu-utilization-threshold takes a fraction",
+            flag("scale-down-gpu-utilization-threshold", "0.2"),
+            down.apply(ScaleDownOptions::gpuUtilizationThreshold),
+            0.2),
+        valid(
+            "scale-down-unneeded-time takes a duration",
+            flag("scale-down-unneeded-time", "2m"),
+            down.apply(ScaleDownOptions::unneededTime),
+            Duration.ofMinutes(2)),
+        valid(
+            "scale-down-unneeded-time accepts zero",
+            flag("scale-down-unneeded-time", "0s"),
+            down.apply(ScaleDownOptions::unneededTime),
+            Duration.ZERO),
+        valid(
+            "scale-down-unready-time takes a duration",
+            flag("scale-down-unready-time", "1h"),
+            down.apply(ScaleDownOptions::unreadyTime),
+            Duration.ofHours(1)),
+        valid(
+            "scale-down-unready-enabled takes false",
+            flag("scale-down-unready-enabled", "false"),
+            down.apply(ScaleDownOptions::unreadyEnabled),
+            false),
+        valid(
+            "scale-down-delay-after-add takes a duration",
+            flag("scale-down-delay-after-add", "5m"),
+            down.apply(ScaleDownOptions::delayAfterAdd),
+            Duration.ofMinutes(5)),
+        valid(
+            "scale-down-delay-after-delete takes a duration",
+            flag("scale-down-delay-after-delete", "30s"),
+            down.apply(ScaleDownOptions::delayAfterDelete),
+            Duration.ofSeconds(30)),
+        valid(
+            "scale-down-delay-after-failure takes a duration",
+            flag("scale-down-delay-after-failure", "1m"),
+            down.apply(ScaleDownOptions::delayAfterFailure),
+            Duration.ofMinutes(1)),
+        valid(
+            "max-scale-down-parallelism takes a whole number",
+            flag("max-scale-down-parallelism", "20"),
+            down.apply(ScaleDownOptions::maxScaleDownParallelism),
+            20),
+        valid(
+            "max-drain-parallelism accepts zero (empty nodes only)",
+            flag("max-drain-parallelism", "0"),
+            down.apply(ScaleDownOptions::maxDrainParallelism),
+            0),
+        valid(
+            "max-graceful-termination-sec takes seconds",
+            flag("max-graceful-termination-sec", "60"),
+            down.apply(ScaleDownOptions::maxGracefulTerminationSec),
+            60),
+        valid(
+            "max-pod-eviction-time takes a duration",
+            flag("max-pod-eviction-time", "5m"),
+            down.apply(ScaleDownOptions::maxPodEvictionTime),
+            Duration.ofMinutes(5)),
+        valid(
+            "ignore-daemonsets-utilization takes true",
+            flag("ignore-daemonsets-utilization", "true"),
+            down.apply(ScaleDownOptions::ignoreDaemonSetsUtilization),
+            true),
+        valid(
+            "ignore-mirror-pods-utilization takes true",
+            flag("ignore-mirror-pods-utilization", "t"),
+            down.apply(ScaleDownOptions::ignoreMirrorPodsUtilization),
+            true),
+        valid(
+            "skip-nodes-with-system-pods takes false",
+            flag("skip-nodes-with-system-pods", "false"),
+            down.apply(ScaleDownOptions::skipNodesWithSystemPods),
+            false),
+        valid(
+            "skip-nodes-with-local-storage takes false",
+            flag("skip-nodes-with-local-storage", "0"),
+            down.apply(ScaleDownOptions::skipNodesWithLocalStorage),
+            false),
+        valid(
+            "skip-nodes-with-custom-controller-pods takes false",
+            flag("skip-nodes-with-custom-controller-pods", "false"),
+            down.apply(ScaleDownOptions::skipNodesWithCustomControllerPods),
+            false),
+        valid(
+            "min-replica-count takes a whole number",
+            flag("min-replica-count", "2"),
+            down.apply(ScaleDownOptions::minReplicaCount),
+            2),
+        valid(
+            "blocking-system-pod-distruption-timeout keeps CA's spelling",
+            flag("blocking-system-pod-distruption-timeout", "30m"),
+            down.apply(ScaleDownOptions::blockingSystemPodDisruptionTimeout),
+            Duration.ofMinutes(30)),
+        valid(
+            "unremovable-node-recheck-timeout takes a duration",
+            flag("unremovable-node-recheck-timeout", "1m"),
+            down.apply(ScaleDownOptions::unremovableNodeRecheckTimeout),
+            Duration.ofMinutes(1)),
+        valid(
+            "cordon-node-before-terminating takes false",
+            flag("cordon-node-before-terminating", "false"),
+            down.apply(ScaleDownOptions::cordonNodeBeforeTerminating),
+            false));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("validScaleDownOptions")
+  void validScaleDownOptionsAreParsedIntoTheirField(
+      String sentence,
+      Map<String, List<String>> flags,
+      Function<AutoscalerOptions, Object> read,
+      Object expected) {
+    assertThat(read.apply(OptionsParser.parse(flags))).isEqualTo(expected);
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("validOptions")
   void validOptionsAreParsedIntoTheirField(
@@ -243,9 +379,53 @@ class OptionsParserTest {
             flag("maxNodesTotal", "5"),
             "unknown option --maxNodesTotal; did you mean --max-nodes-total?"),
         Arguments.of(
-            "a scale-down option, which is not supported yet",
-            flag("scale-down-unneeded-time", "10m"),
-            "unknown option --scale-down-unneeded-time"));
+            "a CA option Skyscaler does not support",
+            flag("scale-down-simulation-timeout", "30s"),
+            "unknown option --scale-down-simulation-timeout"),
+        Arguments.of(
+            "a utilisation threshold above 1",
+            flag("scale-down-utilization-threshold", "1.5"),
+            "--scale-down-utilization-threshold: expected a number between 0 and 1, got \"1.5\""),
+        Arguments.of(
+            "a GPU utilisation threshold in percent",
+            flag("scale-down-gpu-utilization-threshold", "50%"),
+            "--scale-down-gpu-utilization-threshold: expected a number between 0 and 1,"
+                + " got \"50%\""),
+        Arguments.of(
+            "an unneeded time without a unit",
+            flag("scale-down-unneeded-time", "600"),
+            "--scale-down-unneeded-time: expected a duration like 10s, 15m or 1h30m,"
+                + " got \"600\""),
+        Arguments.of(
+            "a zero eviction time",
+            flag("max-pod-eviction-time", "0s"),
+            "--max-pod-eviction-time: expected a duration greater than 0s like 10s, 15m or"
+                + " 1h30m, got \"0s\""),
+        Arguments.of(
+            "no parallelism at all",
+            flag("max-scale-down-parallelism", "0"),
+            "--max-scale-down-parallelism: expected a whole number >= 1, got \"0\""),
+        Arguments.of(
+            "a negative drain parallelism",
+            flag("max-drain-parallelism", "-1"),
+            "--max-drain-parallelism: expected a whole number >= 0, got \"-1\""),
+        Arguments.of(
+            "a grace period as a duration",
+            flag("max-graceful-termination-sec", "10m"),
+            "--max-graceful-termination-sec: expected a whole number >= 0, got \"10m\""),
+        Arguments.of(
+            "a scale-down switch spelled yes",
+            flag("scale-down-enabled", "yes"),
+            "--scale-down-enabled: expected true or false, got \"yes\""),
+        Arguments.of(
+            "a negative replica count",
+            flag("min-replica-count", "-2"),
+            "--min-replica-count: expected a whole number >= 0, got \"-2\""),
+        Arguments.of(
+            "the timeout under its correct spelling",
+            flag("blocking-system-pod-disruption-timeout", "1h"),
+            "unknown option --blocking-system-pod-disruption-timeout; did you mean"
+                + " --blocking-system-pod-distruption-timeout?"));
   }
 
   @ParameterizedTest(name = "{0} is rejected")
@@ -275,6 +455,49 @@ class OptionsParserTest {
   }
 
   @Test
+  void scaleUpAndScaleDownProblemsAreReportedTogether() {
+    Map<String, List<String>> flags = new LinkedHashMap<>();
+    flags.put("max-nodes-total", List.of("ten"));
+    flags.put("scale-down-unneeded-time", List.of("ten"));
+    flags.put("max-drain-parallelism", List.of("x"));
+    ConfigException e =
+        catchThrowableOfType(ConfigException.class, () -> OptionsParser.parse(flags));
+    assertThat(e.errors())
+        .containsExactly(
+            "--max-nodes-total: expected a whole number >= 0, got \"ten\"",
+            "--scale-down-unneeded-time: expected a duration like 10s, 15m or 1h30m,"
+                + " got \"ten\"",
+            "--max-drain-parallelism: expected a whole number >= 0, got \"x\"");
+  }
+
+  @Test
+  void noScaleDownOptionsGiveCasScaleDownDefaults() {
+    ScaleDownOptions d = OptionsParser.parse(Map.of()).scaleDown();
+    assertThat(d.enabled()).isTrue();
+    assertThat(d.utilizationThreshold()).isEqualTo(0.5);
+    assertThat(d.gpuUtilizationThreshold()).isEqualTo(0.5);
+    assertThat(d.unneededTime()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(d.unreadyTime()).isEqualTo(Duration.ofMinutes(20));
+    assertThat(d.unreadyEnabled()).isTrue();
+    assertThat(d.delayAfterAdd()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(d.delayAfterDelete()).isEqualTo(Duration.ZERO);
+    assertThat(d.delayAfterFailure()).isEqualTo(Duration.ofMinutes(3));
+    assertThat(d.maxScaleDownParallelism()).isEqualTo(10);
+    assertThat(d.maxDrainParallelism()).isEqualTo(1);
+    assertThat(d.maxGracefulTerminationSec()).isEqualTo(600);
+    assertThat(d.maxPodEvictionTime()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(d.ignoreDaemonSetsUtilization()).isFalse();
+    assertThat(d.ignoreMirrorPodsUtilization()).isFalse();
+    assertThat(d.skipNodesWithSystemPods()).isTrue();
+    assertThat(d.skipNodesWithLocalStorage()).isTrue();
+    assertThat(d.skipNodesWithCustomControllerPods()).isTrue();
+    assertThat(d.minReplicaCount()).isZero();
+    assertThat(d.blockingSystemPodDisruptionTimeout()).isEqualTo(Duration.ofHours(1));
+    assertThat(d.unremovableNodeRecheckTimeout()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(d.cordonNodeBeforeTerminating()).isTrue();
+  }
+
+  @Test
   void noOptionsGiveCasDefaults() {
     AutoscalerOptions o = OptionsParser.parse(Map.of());
     assertThat(o).isEqualTo(AutoscalerOptions.defaults());
@@ -292,8 +515,14 @@ class OptionsParserTest {
         flags.put(f.name(), List.of(f.defaultValue()));
       }
     }
-    assertThat(flags).hasSize(OptionFlag.SUPPORTED.size() - 2);
+    assertThat(OptionFlag.SUPPORTED)
+        .filteredOn(f -> f.kind() == OptionFlag.Kind.REPEATABLE)
+        .extracting(OptionFlag::name)
+        .containsExactlyInAnyOrder(
+            "gpu-total", "balancing-ignore-label", "node-group-repair-ladder", "headroom");
     assertThat(OptionsParser.parse(flags)).isEqualTo(AutoscalerOptions.defaults());
+    assertThat(OptionsParser.parseHealth(flags)).isEqualTo(HealthOptions.defaults());
+    assertThat(OptionsParser.parseInterruption(flags)).isEqualTo(InterruptionOptions.defaults());
   }
 
   @Test

@@ -32,6 +32,7 @@ public final class SimilarNodeGroups {
   public static final Set<String> IGNORED_LABELS =
       Set.of(
           Node.HOSTNAME_LABEL,
+          "skyscaler.dev/node-group", // headroom's per-group label (Headroom.GROUP_LABEL)
           "topology.kubernetes.io/zone",
           "topology.kubernetes.io/region",
           "failure-domain.beta.kubernetes.io/zone",

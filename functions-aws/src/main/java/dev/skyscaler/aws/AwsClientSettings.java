@@ -1,0 +1,63 @@
+package dev.skyscaler.aws;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.client.builder.SdkSyncClientBuilder;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+
+/**
+ * How every AWS client of the functions is built: an explicit region and credentials provider (no
+ * provider-chain probing at cold start), the URL-connection HTTP client (no Apache, no Netty), the
+ * SDK's standard retry strategy with backoff for throttling, and call timeouts that fit a scan. An
+ * endpoint override points the clients at an emulator in tests.
+ */
+public record AwsClientSettings(
+    Region region, Optional<URI> endpoint, AwsCredentialsProvider credentials) {
+
+  /** Attempts per call, the first included; throttling backs off between them. */
+  public static final int MAX_ATTEMPTS = 5;
+
+  private static final SdkHttpClient HTTP =
+      UrlConnectionHttpClient.builder()
+          .connectionTimeout(Duration.ofSeconds(3))
+          .socketTimeout(Duration.ofSeconds(15))
+          .build();
+
+  public AwsClientSettings {
+    Objects.requireNonNull(region, "region");
+    Objects.requireNonNull(endpoint, "endpoint");
+    Objects.requireNonNull(credentials, "credentials");
+  }
+
+  /** The one HTTP client every AWS client shares (URL connection: no pools, no threads). */
+  public SdkHttpClient httpClient() {
+    return HTTP;
+  }
+
+  /** Applies these settings to a synchronous client builder and returns it. */
+  public <B extends AwsClientBuilder<B, ?> & SdkSyncClientBuilder<B, ?>> B configure(B builder) {
+    builder
+        .region(region)
+        .credentialsProvider(credentials)
+        .httpClient(HTTP)
+        .overrideConfiguration(
+            ClientOverrideConfiguration.builder()
+                .retryStrategy(
+                    AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                        .maxAttempts(MAX_ATTEMPTS)
+                        .build())
+                .apiCallAttemptTimeout(Duration.ofSeconds(15))
+                .apiCallTimeout(Duration.ofSeconds(40))
+                .build());
+    endpoint.ifPresent(builder::endpointOverride);
+    return builder;
+  }
+}

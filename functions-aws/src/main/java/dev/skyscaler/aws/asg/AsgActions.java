@@ -1,0 +1,170 @@
+package dev.skyscaler.aws.asg;
+
+import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
+import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome;
+import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome.Status;
+import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import dev.skyscaler.core.plan.action.DeleteInstance;
+import dev.skyscaler.core.plan.action.RepairInstance;
+import dev.skyscaler.core.plan.action.SetTargetSize;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Carries out the cloud actions on Auto Scaling Groups. Each action first describes its group
+ * afresh, so that it is checked against the group's current state: that is what makes every action
+ * idempotent (a target already set, an instance already gone or already unhealthy count as done)
+ * and keeps targets within the bounds even though an emulator would accept anything.
+ */
+final class AsgActions {
+  private final AsgGateway gateway;
+  private final LifecycleHooks hooks;
+  private final AsgProviderOptions options;
+
+  AsgActions(AsgGateway gateway, LifecycleHooks hooks, AsgProviderOptions options) {
+    this.gateway = gateway;
+    this.hooks = hooks;
+    this.options = options;
+  }
+
+  Outcome setTargetSize(SetTargetSize a) {
+    return withGroup(
+        a.nodeGroup(),
+        g -> {
+          int min = options.minSize(g);
+          int max = options.maxSize(g);
+          if (a.to() < min || a.to() > max) {
+            return failed(
+                "refused to set "
+                    + g.name()
+                    + " target size to "
+                    + a.to()
+                    + ": outside min "
+                    + min
+                    + " and max "
+                    + max);
+          }
+          if (a.to() == g.desiredCapacity()) {
+            return already(g.name() + " target size is already " + a.to());
+          }
+          gateway.setDesiredCapacity(g.name(), a.to());
+          return Outcome.done(
+              "set " + g.name() + " target size " + g.desiredCapacity() + " -> " + a.to());
+        });
+  }
+
+  Outcome deleteInstance(DeleteInstance a) {
+    Optional<String> id = ProviderIds.instanceId(a.providerId());
+    if (id.isEmpty()) {
+      return already(a.providerId() + " is not an AWS instance of " + a.nodeGroup());
+    }
+    return withGroup(
+        a.nodeGroup(),
+        g -> {
+          if (ProviderIds.isPlaceholder(id.get())) {
+            return deletePlaceholder(g, a);
+          }
+          Optional<AsgInstance> instance = g.instance(id.get());
+          if (instance.isEmpty() || instance.get().leaving()) {
+            return already(id.get() + " is no longer in " + g.name());
+          }
+          if (a.decrementTarget() && g.desiredCapacity() <= options.minSize(g)) {
+            return failed(
+                "refused to delete "
+                    + id.get()
+                    + " of "
+                    + g.name()
+                    + ": the group is at its min "
+                    + options.minSize(g));
+          }
+          gateway.terminateInstance(id.get(), a.decrementTarget());
+          return Outcome.done(
+              (a.decrementTarget() ? "terminated " : "terminated for replacement ")
+                  + id.get()
+                  + " of "
+                  + g.name());
+        });
+  }
+
+  /** A placeholder is capacity asked for and never created: deleting it lowers the target. */
+  private Outcome deletePlaceholder(AutoScalingGroup g, DeleteInstance a) {
+    if (!a.decrementTarget() || g.desiredCapacity() <= g.instances().size()) {
+      return already(a.providerId() + " is not waiting in " + g.name());
+    }
+    if (g.desiredCapacity() - 1 < options.minSize(g)) {
+      return failed(
+          "refused to drop a placeholder of "
+              + g.name()
+              + ": the group is at its min "
+              + options.minSize(g));
+    }
+    gateway.setDesiredCapacity(g.name(), g.desiredCapacity() - 1);
+    return Outcome.done(
+        "dropped a placeholder of " + g.name() + ": target size " + (g.desiredCapacity() - 1));
+  }
+
+  /** Every rung maps to the one AWS repair: mark the instance unhealthy, the group replaces it. */
+  Outcome repair(RepairInstance a) {
+    Optional<String> id = ProviderIds.instanceId(a.providerId());
+    if (id.isEmpty() || ProviderIds.isPlaceholder(id.get())) {
+      return already(a.providerId() + " is not a running instance of " + a.nodeGroup());
+    }
+    return withGroup(
+        a.nodeGroup(),
+        g -> {
+          Optional<AsgInstance> instance = g.instance(id.get());
+          if (instance.isEmpty() || instance.get().leaving()) {
+            return already(id.get() + " is no longer in " + g.name());
+          }
+          if (instance.get().healthStatus().equals("Unhealthy")) {
+            return already(id.get() + " is already marked unhealthy");
+          }
+          gateway.markUnhealthy(id.get());
+          return Outcome.done(
+              "marked " + id.get() + " of " + g.name() + " unhealthy: the group replaces it");
+        });
+  }
+
+  Outcome completeLifecycle(CompleteLifecycleAction a) {
+    Optional<String> id = ProviderIds.instanceId(a.providerId());
+    if (id.isEmpty()) {
+      return already(a.providerId() + " is not an AWS instance of " + a.nodeGroup());
+    }
+    return withGroup(
+        a.nodeGroup(),
+        g -> {
+          boolean waiting =
+              a.result() == CompleteLifecycleAction.Result.CONTINUE
+                  ? hooks.complete(g.name(), a.hookName(), a.token(), id.get())
+                  : hooks.heartbeat(g.name(), a.hookName(), a.token(), id.get());
+          if (!waiting) {
+            return already("no lifecycle action of " + a.hookName() + " waits for " + id.get());
+          }
+          return Outcome.done(a.describe());
+        });
+  }
+
+  private interface GroupAction {
+    Outcome apply(AutoScalingGroup g);
+  }
+
+  private Outcome withGroup(String name, GroupAction action) {
+    try {
+      List<AutoScalingGroup> found = gateway.describeByNames(List.of(name));
+      if (found.isEmpty() || !options.discovery().selects(found.get(0))) {
+        return Outcome.notMine(name + " is not one of this cluster's Auto Scaling Groups");
+      }
+      return action.apply(found.get(0));
+    } catch (AsgGatewayException e) {
+      return new Outcome(e.retryable() ? Status.RETRY : Status.FAILED, e.getMessage());
+    }
+  }
+
+  private static Outcome already(String message) {
+    return new Outcome(Status.ALREADY_DONE, message);
+  }
+
+  private static Outcome failed(String message) {
+    return new Outcome(Status.FAILED, message);
+  }
+}

@@ -1,0 +1,240 @@
+package dev.skyscaler.aws.asg;
+
+import dev.skyscaler.aws.asg.AsgTemplates.Launch;
+import dev.skyscaler.aws.asg.AsgTemplates.Shape;
+import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
+import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
+import dev.skyscaler.core.cloud.CloudInstance;
+import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
+import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeGroup;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One discovery pass over the Auto Scaling Groups: lists the groups (by tags and by name), resolves
+ * their templates with as few calls as the caches allow (one DescribeInstanceTypes for every new
+ * type, one DescribeLaunchTemplateVersions per template), indexes the nodes by instance id once,
+ * and turns each group into a {@link NodeGroup} and its instances into {@link CloudInstance}s. A
+ * group whose configuration is bad is left out with a warning; the others carry on.
+ */
+final class AsgGroupDiscoverer {
+  private final AsgGateway gateway;
+  private final AsgProviderOptions options;
+  private final AsgTemplates templates;
+  private final Clock clock;
+
+  AsgGroupDiscoverer(AsgGateway gateway, AsgProviderOptions options, Clock clock) {
+    this.gateway = gateway;
+    this.options = options;
+    this.templates = new AsgTemplates(gateway, options.region(), options.prices());
+    this.clock = clock;
+  }
+
+  /** Describes the selected groups, each once, sorted by name. */
+  List<AutoScalingGroup> listGroups(List<String> warnings) {
+    Map<String, AutoScalingGroup> byName = new TreeMap<>();
+    for (Map<String, String> spec : options.discovery().tagSpecs()) {
+      gateway.describeByTags(spec).forEach(g -> byName.put(g.name(), g));
+    }
+    List<String> named =
+        options.discovery().explicit().stream()
+            .map(AsgDiscoveryOptions.ExplicitGroup::name)
+            .toList();
+    if (!named.isEmpty()) {
+      gateway.describeByNames(named).forEach(g -> byName.put(g.name(), g));
+      for (String name : named) {
+        if (!byName.containsKey(name)) {
+          warnings.add("ASG " + name + " (--nodes) does not exist");
+        }
+      }
+    }
+    return List.copyOf(byName.values());
+  }
+
+  /** Instance id to group name for every instance of the selected groups (one describe pass). */
+  Map<String, String> groupsByInstance() {
+    Map<String, String> groups = new HashMap<>();
+    for (AutoScalingGroup g : listGroups(new ArrayList<>())) {
+      g.instances().forEach(i -> groups.put(i.instanceId(), g.name()));
+    }
+    return groups;
+  }
+
+  AsgDiscovery discover(List<Node> nodes) {
+    List<String> warnings = new ArrayList<>();
+    List<AutoScalingGroup> groups = listGroups(warnings);
+
+    Map<String, Prepared> prepared = new LinkedHashMap<>();
+    Map<LaunchTemplateRef, LaunchSpec> memo = new HashMap<>();
+    for (AutoScalingGroup g : groups) {
+      try {
+        checkBounds(g);
+        NodeTemplateTags tags = NodeTemplateTags.parse(g.name(), g.tags());
+        warnings.addAll(tags.notes());
+        prepared.put(g.name(), new Prepared(g, tags, templates.launch(g, memo)));
+      } catch (AsgConfigException e) {
+        warnings.add(e.getMessage());
+      } catch (AsgGatewayException e) {
+        if (e.retryable()) {
+          throw e;
+        }
+        warnings.add("ASG " + g.name() + ": " + e.getMessage());
+      }
+    }
+    Set<String> types = new TreeSet<>();
+    prepared.values().forEach(p -> types.add(p.launch().instanceType()));
+    Map<String, InstanceHardware> hardware = gateway.instanceTypes(types);
+
+    NodeIndex index = new NodeIndex(nodes);
+    Map<String, Instant> launchTimes = gateway.launchTimes(index.unregistered(prepared.values()));
+    List<NodeGroup> result = new ArrayList<>();
+    List<CloudInstance> instances = new ArrayList<>();
+    Map<String, GroupAutoscalingOptions> groupOptions = new TreeMap<>();
+    for (Prepared p : prepared.values()) {
+      AutoScalingGroup g = p.group();
+      try {
+        Shape shape = templates.shape(g, p.launch(), p.tags(), hardware);
+        Set<String> members = new TreeSet<>();
+        for (AsgInstance i : g.instances()) {
+          index.node(i.instanceId()).ifPresent(n -> members.add(n.name()));
+        }
+        result.add(
+            new NodeGroup(
+                g.name(),
+                options.minSize(g),
+                options.maxSize(g),
+                g.desiredCapacity(),
+                members,
+                Optional.of(shape.template()),
+                shape.price()));
+        instances.addAll(instancesOf(g, index, launchTimes));
+        if (!p.tags().options().isEmpty()) {
+          groupOptions.put(g.name(), p.tags().options());
+        }
+      } catch (AsgConfigException e) {
+        warnings.add(e.getMessage());
+      } catch (IllegalArgumentException e) {
+        warnings.add("ASG " + g.name() + ": " + e.getMessage());
+      }
+    }
+    return new AsgDiscovery(new Discovery(result, instances, warnings), groupOptions);
+  }
+
+  /** An explicit group's bounds must lie within the ASG's own, or AWS would refuse our targets. */
+  private void checkBounds(AutoScalingGroup g) {
+    int min = options.minSize(g);
+    int max = options.maxSize(g);
+    if (min < g.minSize() || max > g.maxSize()) {
+      throw new AsgConfigException(
+          "ASG "
+              + g.name()
+              + ": --nodes "
+              + min
+              + ":"
+              + max
+              + ":"
+              + g.name()
+              + " is outside the ASG's own MinSize "
+              + g.minSize()
+              + " / MaxSize "
+              + g.maxSize()
+              + "; widen the ASG or narrow --nodes");
+    }
+  }
+
+  private List<CloudInstance> instancesOf(
+      AutoScalingGroup g, NodeIndex index, Map<String, Instant> launchTimes) {
+    List<CloudInstance> result = new ArrayList<>();
+    Instant now = clock.instant();
+    for (AsgInstance i : g.instances()) {
+      Instant launched =
+          index
+              .node(i.instanceId())
+              .map(Node::creationTime)
+              .orElseGet(() -> launchTimes.getOrDefault(i.instanceId(), now));
+      result.add(
+          new CloudInstance(
+              g.name(), ProviderIds.of(i.zone(), i.instanceId()), state(i), launched));
+    }
+    if (g.desiredCapacity() > g.instances().size()) {
+      result.addAll(placeholders(g, gateway.latestActivity(g.name()), now));
+    }
+    return result;
+  }
+
+  /**
+   * Capacity asked for but not created yet, as CA's placeholders. A failed latest scaling activity
+   * (no capacity in the zone, a quota) marks them FAILED, so that the core backs off at once
+   * instead of waiting for the provisioning timeout.
+   */
+  static List<CloudInstance> placeholders(
+      AutoScalingGroup g, Optional<ScalingActivity> latest, Instant now) {
+    boolean failed = latest.map(ScalingActivity::failed).orElse(false);
+    Instant since = failed ? latest.get().startTime() : now;
+    String zone = g.zones().isEmpty() ? "" : g.zones().get(0);
+    List<CloudInstance> result = new ArrayList<>();
+    for (int k = g.instances().size(); k < g.desiredCapacity(); k++) {
+      result.add(
+          new CloudInstance(
+              g.name(),
+              ProviderIds.placeholder(zone, g.name(), k),
+              failed ? InstanceState.FAILED : InstanceState.PENDING,
+              since));
+    }
+    return result;
+  }
+
+  /** The ASG lifecycle states, reduced to the core's four. */
+  static InstanceState state(AsgInstance i) {
+    String s = i.lifecycleState();
+    if (i.leaving()) {
+      return InstanceState.TERMINATING;
+    }
+    if (s.startsWith("Pending") || s.equals("Quarantined")) {
+      return InstanceState.PENDING;
+    }
+    // InService, Standby and the standby transitions: the instance exists and runs.
+    return InstanceState.RUNNING;
+  }
+
+  private record Prepared(AutoScalingGroup group, NodeTemplateTags tags, Launch launch) {}
+
+  /** Nodes by the instance id of their providerID, built once per discovery. */
+  private static final class NodeIndex {
+    private final Map<String, Node> byInstance = new HashMap<>();
+
+    NodeIndex(List<Node> nodes) {
+      for (Node n : nodes) {
+        ProviderIds.instanceId(n.providerId()).ifPresent(id -> byInstance.put(id, n));
+      }
+    }
+
+    Optional<Node> node(String instanceId) {
+      return Optional.ofNullable(byInstance.get(instanceId));
+    }
+
+    /** Instances with no node yet: only for them is the launch time asked of EC2. */
+    List<String> unregistered(Iterable<Prepared> groups) {
+      List<String> ids = new ArrayList<>();
+      for (Prepared p : groups) {
+        for (AsgInstance i : p.group().instances()) {
+          if (!byInstance.containsKey(i.instanceId())) {
+            ids.add(i.instanceId());
+          }
+        }
+      }
+      return ids;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package dev.skyscaler.aws.asg;
+
+import dev.skyscaler.core.cloud.NodeGroupProvider;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import dev.skyscaler.core.plan.action.DeleteInstance;
+import dev.skyscaler.core.plan.action.RepairInstance;
+import dev.skyscaler.core.plan.action.SetTargetSize;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * EC2 Auto Scaling Groups as node groups, compatible with Cluster Autoscaler's AWS provider: the
+ * same discovery tags and {@code --nodes} specs, the same node-template and option tags, the same
+ * providerIDs and placeholders. Min and max come from the ASG (or the {@code --nodes} spec); only
+ * the desired capacity is ever changed.
+ *
+ * <p>Actions: {@link SetTargetSize} sets the desired capacity (refused outside min and max), {@link
+ * DeleteInstance} terminates the instance (decrementing the desired capacity for a scale-down, not
+ * for a replacement), {@link RepairInstance} at any rung marks the instance unhealthy so the group
+ * replaces it, {@link CompleteLifecycleAction} completes or heartbeats a termination hook.
+ */
+public final class AsgNodeGroupProvider implements NodeGroupProvider {
+  private final AsgGroupDiscoverer discoverer;
+  private final AsgActions actions;
+
+  /**
+   * @param hooks the lifecycle-hook calls, normally {@code gateway} itself
+   * @param clock for the launch time of instances EC2 has not reported yet
+   */
+  public AsgNodeGroupProvider(
+      AsgGateway gateway, LifecycleHooks hooks, AsgProviderOptions options, Clock clock) {
+    this.discoverer = new AsgGroupDiscoverer(gateway, options, clock);
+    this.actions = new AsgActions(gateway, hooks, options);
+  }
+
+  @Override
+  public Discovery discover(List<Node> nodes) {
+    return discoverWithOptions(nodes).discovery();
+  }
+
+  /** {@link #discover} plus each group's {@code autoscaling-options} tag overrides. */
+  public AsgDiscovery discoverWithOptions(List<Node> nodes) {
+    return discoverer.discover(nodes);
+  }
+
+  /**
+   * Instance id to group name for every instance of this cluster's groups: what tells an
+   * interruption event for one of our instances from one for another cluster's.
+   */
+  public java.util.Map<String, String> groupsByInstance() {
+    return discoverer.groupsByInstance();
+  }
+
+  @Override
+  public Outcome apply(Action action) {
+    if (action instanceof SetTargetSize a) {
+      return actions.setTargetSize(a);
+    } else if (action instanceof DeleteInstance a) {
+      return actions.deleteInstance(a);
+    } else if (action instanceof RepairInstance a) {
+      return actions.repair(a);
+    } else if (action instanceof CompleteLifecycleAction a) {
+      return actions.completeLifecycle(a);
+    }
+    return Outcome.notMine("not a cloud action: " + action.describe());
+  }
+}

@@ -1,0 +1,82 @@
+package dev.skyscaler.aws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The SAM template at the repository root and the sample node groups: {@code cfn-lint} (installed
+ * on the build machines) passes them, and the template names the handlers that exist. A missing
+ * {@code cfn-lint} fails the run.
+ */
+class SamTemplateTest {
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+  private static final Path TEMPLATE = ROOT.resolve("template.yaml");
+
+  @ParameterizedTest(name = "cfn-lint passes {0}")
+  @ValueSource(strings = {"template.yaml", "infra/aws/node-groups.yaml"})
+  void cfnLintPassesTheTemplate(String file) throws IOException, InterruptedException {
+    Path template = ROOT.resolve(file);
+    assertThat(template).exists();
+    Process lint;
+    try {
+      lint = new ProcessBuilder("cfn-lint", template.toString()).redirectErrorStream(true).start();
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "cfn-lint is not on the PATH: the template test needs it (pip install cfn-lint); see"
+              + " functions-aws/README.md");
+    }
+    String output = new String(lint.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(lint.waitFor(120, TimeUnit.SECONDS)).as("cfn-lint finished").isTrue();
+
+    assertThat(output).as("cfn-lint findings").isEmpty();
+    assertThat(lint.exitValue()).isZero();
+  }
+
+  @Test
+  void everyHandlerTheTemplateNamesExists() throws IOException {
+    Matcher m =
+        Pattern.compile("Handler: ([\\w.]+)::handleRequest").matcher(Files.readString(TEMPLATE));
+    List<String> handlers = new ArrayList<>();
+    while (m.find()) {
+      handlers.add(m.group(1));
+    }
+
+    assertThat(handlers)
+        .containsExactly(
+            ScanHandler.class.getName(),
+            NodeHealthHandler.class.getName(),
+            InterruptionHandler.class.getName());
+  }
+
+  @Test
+  void theScanRunsAloneAndDropsMissedTicks() throws IOException {
+    String scan = resource(Files.readString(TEMPLATE), "ScanFunction");
+
+    assertThat(scan)
+        .contains("ReservedConcurrentExecutions: 1")
+        .contains("MaximumEventAgeInSeconds: 60")
+        .contains("MaximumRetryAttempts: 0")
+        .contains("Schedule: rate(1 minute)");
+  }
+
+  /** The text of one top-level resource, up to the next. */
+  private static String resource(String template, String name) {
+    int start = template.indexOf("\n  " + name + ":\n");
+    assertThat(start).as("resource " + name).isPositive();
+    Matcher next = Pattern.compile("\n  [A-Za-z]+:\n").matcher(template);
+    int end = next.find(start + 1) ? next.start() : template.length();
+    return template.substring(start, end);
+  }
+}

@@ -1,0 +1,216 @@
+package dev.skyscaler.aws.asg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
+import dev.skyscaler.aws.moto.MotoAccount;
+import dev.skyscaler.aws.moto.MotoExtension;
+import dev.skyscaler.aws.moto.MotoServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.services.autoscaling.AutoScalingClient;
+
+/** The gateway's calls against moto, counting the requests it sends. */
+@ExtendWith(MotoExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AsgGatewayTest {
+  /** More than one page of DescribeAutoScalingGroups (100) and more than two batches of names. */
+  private static final int MANY = 105;
+
+  private final MotoServer moto;
+  private final List<String> calls = new CopyOnWriteArrayList<>();
+  private MotoAccount account;
+  private AsgGateway gateway;
+
+  AsgGatewayTest(MotoServer moto) {
+    this.moto = moto;
+  }
+
+  @BeforeAll
+  void createGroups() {
+    account = new MotoAccount(moto);
+    account.launchTemplate("gw-plain", "m5.large", 0, false);
+    account.launchTemplate("gw-spot", "c5.xlarge", 50, true);
+    for (int i = 0; i < MANY; i++) {
+      account.group(name(i), "gw-plain", 0, 5, 0, MotoAccount.clusterTags("gw-paging", Map.of()));
+    }
+    account.group("gw-other", "gw-plain", 0, 5, 0, MotoAccount.clusterTags("gw-other", Map.of()));
+    account.group("gw-running", "gw-plain", 0, 5, 2, MotoAccount.clusterTags("gw-run", Map.of()));
+    ExecutionInterceptor counter =
+        new ExecutionInterceptor() {
+          @Override
+          public void beforeTransmission(
+              Context.BeforeTransmission context, ExecutionAttributes attributes) {
+            calls.add(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
+          }
+        };
+    SdkHttpClient http = moto.settings().httpClient();
+    SdkHttpClient countingEc2Calls =
+        new SdkHttpClient() {
+          @Override
+          public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
+            request.contentStreamProvider().ifPresent(body -> calls.add(action(body)));
+            return http.prepareRequest(request);
+          }
+
+          @Override
+          public void close() {}
+        };
+    gateway =
+        new AsgGateway(
+            moto.settings()
+                .configure(AutoScalingClient.builder())
+                .overrideConfiguration(o -> o.addExecutionInterceptor(counter))
+                .build(),
+            new Ec2Query(moto.settings(), countingEc2Calls));
+  }
+
+  @AfterAll
+  void close() {
+    account.close();
+    gateway.close();
+  }
+
+  @Test
+  void describingByTagsPagesThroughEveryGroupOfTheCluster() {
+    calls.clear();
+
+    List<AutoScalingGroup> groups =
+        gateway.describeByTags(
+            Map.of(
+                "k8s.io/cluster-autoscaler/enabled", "",
+                "k8s.io/cluster-autoscaler/gw-paging", ""));
+
+    assertThat(groups).hasSize(MANY).allMatch(g -> g.name().startsWith("gw-paging-"));
+    assertThat(calls).containsExactly("DescribeAutoScalingGroups", "DescribeAutoScalingGroups");
+  }
+
+  @Test
+  void aTagWithAValueMustHaveThatValue() {
+    assertThat(gateway.describeByTags(Map.of("k8s.io/cluster-autoscaler/gw-other", "owned")))
+        .extracting(AutoScalingGroup::name)
+        .containsExactly("gw-other");
+    assertThat(gateway.describeByTags(Map.of("k8s.io/cluster-autoscaler/gw-other", "shared")))
+        .isEmpty();
+  }
+
+  @Test
+  void describingByNamesAsksFiftyNamesAtATime() {
+    List<String> names = new ArrayList<>(IntStream.range(0, MANY).mapToObj(i -> name(i)).toList());
+    names.add("gw-does-not-exist");
+    calls.clear();
+
+    List<AutoScalingGroup> groups = gateway.describeByNames(names);
+
+    assertThat(groups).hasSize(MANY);
+    assertThat(calls).hasSize(3).containsOnly("DescribeAutoScalingGroups");
+  }
+
+  @Test
+  void aGroupListsItsInstancesWithZoneStateAndHealth() {
+    AutoScalingGroup g = gateway.describeByNames(List.of("gw-running")).get(0);
+
+    assertThat(g.instances())
+        .hasSize(2)
+        .allSatisfy(
+            i -> {
+              assertThat(i.zone()).isEqualTo("us-east-1a");
+              assertThat(i.lifecycleState()).isEqualTo("InService");
+              assertThat(i.healthStatus()).isEqualTo("Healthy");
+              assertThat(i.instanceType()).isEqualTo("m5.large");
+            });
+    assertThat(g.launchTemplate()).map(t -> t.name()).contains("gw-plain");
+  }
+
+  @Test
+  void instanceTypesComeFromEc2OnceAndUnknownTypesAreLeftOut() {
+    calls.clear();
+
+    var first = gateway.instanceTypes(List.of("g4dn.xlarge", "m5.large", "m9.nonexistent"));
+    var second = gateway.instanceTypes(List.of("m5.large", "g4dn.xlarge", "m9.nonexistent"));
+
+    assertThat(first.keySet()).containsExactly("g4dn.xlarge", "m5.large");
+    assertThat(first.get("g4dn.xlarge"))
+        .isEqualTo(new InstanceHardware("g4dn.xlarge", 4, 16384, 1, "NVIDIA", "x86_64", 3, 10));
+    assertThat(first.get("m5.large"))
+        .isEqualTo(new InstanceHardware("m5.large", 2, 8192, 0, "", "x86_64", 3, 10));
+    assertThat(second).isEqualTo(first);
+    // one batch refused for the unknown name, then one call per name to find it; then cached
+    assertThat(calls).hasSize(4).containsOnly("DescribeInstanceTypes");
+  }
+
+  @Test
+  void aLaunchTemplateGivesTheTypeTheRootVolumeAndTheMarket() {
+    var spot = gateway.launchTemplate(new AutoScalingGroup.LaunchTemplateRef("", "gw-spot", ""));
+    var plain = gateway.launchTemplate(new AutoScalingGroup.LaunchTemplateRef("", "gw-plain", "1"));
+
+    assertThat(spot)
+        .isEqualTo(new LaunchSpec(java.util.Optional.of("c5.xlarge"), OptionalInt.of(50), true));
+    assertThat(plain)
+        .isEqualTo(new LaunchSpec(java.util.Optional.of("m5.large"), OptionalInt.empty(), false));
+  }
+
+  @Test
+  void launchTimesAreReportedForExistingInstancesOnly() {
+    List<String> ids =
+        gateway.describeByNames(List.of("gw-running")).get(0).instances().stream()
+            .map(AsgInstance::instanceId)
+            .toList();
+
+    var times = gateway.launchTimes(List.of(ids.get(0), ids.get(1), "i-0000000000000dead"));
+
+    assertThat(times.keySet()).containsExactlyInAnyOrderElementsOf(ids);
+  }
+
+  @Test
+  void aHooksHeartbeatTimeoutIsReadFromTheGroup() {
+    account
+        .autoscaling()
+        .putLifecycleHook(
+            b ->
+                b.autoScalingGroupName("gw-running")
+                    .lifecycleHookName("drain")
+                    .lifecycleTransition("autoscaling:EC2_INSTANCE_TERMINATING")
+                    .heartbeatTimeout(300)
+                    .defaultResult("CONTINUE"));
+
+    assertThat(gateway.heartbeatTimeout("gw-running", "drain")).contains(Duration.ofMinutes(5));
+    assertThat(gateway.heartbeatTimeout("gw-running", "no-such-hook")).isEmpty();
+  }
+
+  @Test
+  void aGroupWithNoActivityHasNoLatestActivity() {
+    assertThat(gateway.latestActivity("gw-other")).isEmpty();
+  }
+
+  private static String action(ContentStreamProvider body) {
+    try (var in = body.newStream()) {
+      String form = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      return form.substring("Action=".length(), form.indexOf('&'));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static String name(int i) {
+    return String.format("gw-paging-%03d", i);
+  }
+}

@@ -1,0 +1,69 @@
+package dev.skyscaler.aws.asg;
+
+import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
+import dev.skyscaler.aws.moto.MotoAccount;
+import dev.skyscaler.aws.moto.MotoExtension;
+import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.core.cloud.NodeGroupProvider;
+import dev.skyscaler.testkit.cloud.NodeGroupProviderContractTest;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The node-group contract, for Auto Scaling Groups in moto. */
+@ExtendWith(MotoExtension.class)
+class AsgNodeGroupProviderTest extends NodeGroupProviderContractTest {
+  static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  private final MotoServer moto;
+  private MotoAccount account;
+  private AsgGateway gateway;
+  private String otherGroup;
+
+  AsgNodeGroupProviderTest(MotoServer moto) {
+    this.moto = moto;
+  }
+
+  @Override
+  protected NodeGroupProvider providerWithOneGroup() {
+    // Each test gets its own cluster name and groups in the one moto account: resetting moto
+    // between tests costs more than the test.
+    String cluster = "contract-" + RUNS.incrementAndGet();
+    otherGroup = cluster + "-elsewhere";
+    account = new MotoAccount(moto);
+    account.launchTemplate(cluster, "m5.large", 0, false);
+    account.group(
+        cluster + "-workers",
+        cluster,
+        MIN,
+        MAX,
+        TARGET,
+        MotoAccount.clusterTags(cluster, Map.of()));
+    account.group(otherGroup, cluster, 0, 3, 1, MotoAccount.clusterTags(otherGroup, Map.of()));
+    gateway = AsgGateway.create(moto.settings());
+    return new AsgNodeGroupProvider(
+        gateway,
+        new FakeLifecycleHooks(),
+        new AsgProviderOptions(
+            "us-east-1", AsgDiscoveryOptions.forCluster(cluster), PriceTable.NONE),
+        CLOCK);
+  }
+
+  @Override
+  protected String foreignProviderId() {
+    AsgInstance other = gateway.describeByNames(List.of(otherGroup)).get(0).instances().get(0);
+    return ProviderIds.of(other.zone(), other.instanceId());
+  }
+
+  @AfterEach
+  void closeClients() {
+    account.close();
+    gateway.close();
+  }
+}

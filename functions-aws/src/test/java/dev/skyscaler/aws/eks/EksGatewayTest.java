@@ -1,0 +1,82 @@
+package dev.skyscaler.aws.eks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.skyscaler.aws.moto.MotoExtension;
+import dev.skyscaler.aws.moto.MotoServer;
+import io.fabric8.kubernetes.client.Config;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import software.amazon.awssdk.services.eks.EksClient;
+
+/** DescribeCluster against moto, and the Kubernetes client configuration built from it. */
+@ExtendWith(MotoExtension.class)
+class EksGatewayTest {
+  private final MotoServer moto;
+  private EksClient eks;
+  private EksGateway gateway;
+
+  EksGatewayTest(MotoServer moto) {
+    this.moto = moto;
+  }
+
+  @BeforeEach
+  void createCluster() {
+    eks = moto.settings().configure(EksClient.builder()).build();
+    gateway = EksGateway.create(moto.settings());
+    if (eks.listClusters().clusters().contains("eks-prod")) {
+      return;
+    }
+    eks.createCluster(
+        b ->
+            b.name("eks-prod")
+                .roleArn("arn:aws:iam::123456789012:role/eks")
+                .resourcesVpcConfig(v -> v.subnetIds("subnet-1", "subnet-2")));
+  }
+
+  @AfterEach
+  void close() {
+    eks.close();
+  }
+
+  @Test
+  void describingAClusterGivesItsEndpointAndCa() {
+    EksCluster c = gateway.describeCluster("eks-prod");
+
+    assertThat(c.endpoint().getScheme()).isEqualTo("https");
+    assertThat(c.certificateAuthority()).isNotBlank();
+  }
+
+  @Test
+  void anUnknownClusterFailsNamingIt() {
+    assertThatThrownBy(() -> gateway.describeCluster("no-such-cluster"))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "eks:DescribeCluster no-such-cluster failed: ResourceNotFoundException (HTTP 404): No"
+                + " cluster found for name: no-such-cluster.");
+  }
+
+  @Test
+  void theKubernetesConfigUsesTheEndpointTheCaAndFreshTokens() {
+    EksCluster c = gateway.describeCluster("eks-prod");
+    EksTokenProvider tokens =
+        new EksTokenProvider(
+            "eks-prod",
+            "us-east-1",
+            moto.settings().credentials(),
+            Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
+
+    Config config = EksKubernetesConfig.of(c, tokens);
+
+    assertThat(config.getMasterUrl()).startsWith(c.endpoint().toString());
+    assertThat(config.getCaCertData()).isEqualTo(c.certificateAuthority());
+    assertThat(config.getOauthTokenProvider()).isSameAs(tokens);
+    assertThat(config.getOauthToken()).isNull();
+  }
+}

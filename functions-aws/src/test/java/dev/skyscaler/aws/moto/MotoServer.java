@@ -1,0 +1,134 @@
+package dev.skyscaler.aws.moto;
+
+import dev.skyscaler.aws.AwsClientSettings;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+
+/**
+ * A moto server ({@code moto_server}, the AWS emulator installed on the build machines) on a free
+ * loopback port, started for the test run and stopped after it. A missing {@code moto_server} fails
+ * the run with one line saying so: the AWS tests never skip silently.
+ */
+public final class MotoServer implements AutoCloseable {
+  public static final Region REGION = Region.US_EAST_1;
+  private static final Duration STARTUP = Duration.ofSeconds(30);
+
+  private final Process process;
+  private final URI endpoint;
+  private final Path log;
+
+  private MotoServer(Process process, URI endpoint, Path log) {
+    this.process = process;
+    this.endpoint = endpoint;
+    this.log = log;
+  }
+
+  /** Starts {@code moto_server} and waits until it answers. */
+  public static MotoServer start() throws IOException, InterruptedException {
+    int port = freePort();
+    Path log = Files.createTempFile("moto-server-", ".log");
+    Process process;
+    try {
+      process =
+          new ProcessBuilder(
+                  List.of("moto_server", "-H", "127.0.0.1", "-p", Integer.toString(port)))
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "moto_server is not on the PATH: the AWS tests need the moto server"
+              + " (pip install 'moto[server]'); see functions-aws/README.md");
+    }
+    MotoServer server = new MotoServer(process, URI.create("http://127.0.0.1:" + port), log);
+    server.awaitAnswer();
+    return server;
+  }
+
+  public URI endpoint() {
+    return endpoint;
+  }
+
+  /** Client settings pointing at this server, with fixed dummy credentials. */
+  public AwsClientSettings settings() {
+    return new AwsClientSettings(
+        REGION,
+        Optional.of(endpoint),
+        StaticCredentialsProvider.create(AwsBasicCredentials.create("testing", "testing")));
+  }
+
+  /** Forgets every resource (moto's reset API), for a test that needs an empty account. */
+  public void reset() {
+    try {
+      HttpURLConnection c =
+          (HttpURLConnection) endpoint.resolve("/moto-api/reset").toURL().openConnection();
+      c.setRequestMethod("POST");
+      c.setDoOutput(true);
+      c.getOutputStream().close();
+      if (c.getResponseCode() != 200) {
+        throw new IllegalStateException("moto reset answered HTTP " + c.getResponseCode());
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("moto reset failed: " + e.getMessage(), e);
+    }
+  }
+
+  private void awaitAnswer() throws InterruptedException, IOException {
+    long deadline = System.nanoTime() + STARTUP.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException(
+            "moto_server exited with " + process.exitValue() + " at start: " + tail());
+      }
+      try {
+        HttpURLConnection c =
+            (HttpURLConnection) endpoint.resolve("/moto-api/").toURL().openConnection();
+        c.setConnectTimeout(500);
+        c.setReadTimeout(2000);
+        if (c.getResponseCode() > 0) {
+          return;
+        }
+      } catch (IOException notYet) {
+        Thread.sleep(100);
+      }
+    }
+    close();
+    throw new IllegalStateException("moto_server did not answer within " + STARTUP + ": " + tail());
+  }
+
+  private String tail() throws IOException {
+    String text = Files.readString(log, StandardCharsets.UTF_8);
+    return text.length() > 2000 ? text.substring(text.length() - 2000) : text;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 0, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(5, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package dev.skyscaler.azure.auth;
+
+import com.azure.core.credential.TokenCredential;
+import com.azure.core.credential.TokenRequestContext;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.util.Objects;
+import java.util.logging.Logger;
+
+/**
+ * How the functions reach the cluster's Kubernetes API, as a fabric8 client configuration:
+ *
+ * <ul>
+ *   <li>AKS: the API server and CA from the managed cluster, and for every request a Microsoft
+ *       Entra token of the function's identity for the AKS server application ({@link
+ *       #AKS_SERVER_SCOPE}), fetched and cached by the Azure credential;
+ *   <li>self-managed: a kubeconfig (token or client certificate) read from Key Vault.
+ * </ul>
+ *
+ * {@link #toString()} and every log line name the endpoint and the kind of credential, never a
+ * token, a key or the kubeconfig.
+ */
+public final class KubernetesAccess {
+  /** The fixed AKS server application every AKS cluster with Entra integration accepts. */
+  public static final String AKS_SERVER_SCOPE = "6dae42f8-4368-4678-94ff-3960e28e3630/.default";
+
+  private static final Logger LOG = Logger.getLogger(KubernetesAccess.class.getName());
+
+  private final Config config;
+  private final String description;
+
+  private KubernetesAccess(Config config, String description) {
+    this.config = config;
+    this.description = description;
+  }
+
+  /**
+   * Access to an AKS cluster with the function's Entra token.
+   *
+   * @throws IllegalArgumentException when the cluster does not take Entra tokens, saying what to do
+   *     instead
+   */
+  public static KubernetesAccess aks(
+      String cluster, AksEndpoint endpoint, TokenCredential credential) {
+    Objects.requireNonNull(credential, "credential");
+    if (!endpoint.entraIntegrated()) {
+      throw new IllegalArgumentException(
+          "AKS cluster "
+              + cluster
+              + " has no AKS-managed Microsoft Entra integration (aadProfile.managed), so it does"
+              + " not accept the function's Entra token: enable it, or store a kubeconfig in Key"
+              + " Vault and set KUBECONFIG_SECRET_URI");
+    }
+    TokenRequestContext scope = new TokenRequestContext().addScopes(AKS_SERVER_SCOPE);
+    Config config =
+        new ConfigBuilder(Config.empty())
+            .withMasterUrl(endpoint.server())
+            .withCaCertData(endpoint.caData())
+            .withOauthTokenProvider(() -> credential.getTokenSync(scope).getToken())
+            .build();
+    String description =
+        "AKS cluster "
+            + cluster
+            + " at "
+            + endpoint.server()
+            + " with an Entra token for "
+            + AKS_SERVER_SCOPE;
+    LOG.info(() -> "Kubernetes API: " + description);
+    return new KubernetesAccess(config, description);
+  }
+
+  /**
+   * Access from a kubeconfig (its current context).
+   *
+   * @param source where it came from, for messages ({@code Key Vault secret https://…})
+   * @throws IllegalArgumentException naming the source when the kubeconfig is unusable (never
+   *     quoting it)
+   */
+  public static KubernetesAccess kubeconfig(String yaml, String source) {
+    Config config;
+    try {
+      config = Config.fromKubeconfig(null, yaml, null);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "the kubeconfig in " + source + " is not a valid kubeconfig");
+    }
+    if (config.getMasterUrl() == null || config.getMasterUrl().isBlank()) {
+      throw new IllegalArgumentException(
+          "the kubeconfig in " + source + " names no cluster server");
+    }
+    String description =
+        "the cluster at " + config.getMasterUrl() + " with the kubeconfig in " + source;
+    LOG.info(() -> "Kubernetes API: " + description + " (" + yaml.length() + " characters)");
+    return new KubernetesAccess(config, description);
+  }
+
+  /** The fabric8 configuration (it holds credentials: do not log it). */
+  public Config config() {
+    return config;
+  }
+
+  /** A new client; the caller closes it. */
+  public KubernetesClient client() {
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  @Override
+  public String toString() {
+    return "KubernetesAccess[" + description + "]";
+  }
+}

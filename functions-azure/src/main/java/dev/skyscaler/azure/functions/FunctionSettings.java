@@ -1,0 +1,269 @@
+package dev.skyscaler.azure.functions;
+
+import dev.skyscaler.azure.arm.AzureCloud;
+import dev.skyscaler.azure.vmss.DiscoverySpec;
+import dev.skyscaler.azure.vmss.VmssScope;
+import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.HealthOptions;
+import dev.skyscaler.core.config.InterruptionOptions;
+import dev.skyscaler.core.config.OptionFlag;
+import dev.skyscaler.core.config.OptionsParser;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The Function App's settings, under Cluster Autoscaler's names: its Azure environment variables
+ * ({@code ARM_SUBSCRIPTION_ID}, {@code ARM_RESOURCE_GROUP}, {@code CLUSTER_NAME}, {@code
+ * ARM_CLUSTER_RESOURCE_GROUP}, {@code ARM_USER_ASSIGNED_IDENTITY_ID}, {@code ARM_CLOUD}, {@code
+ * AZURE_ENABLE_FORCE_DELETE}, {@code AZURE_ENABLE_DYNAMIC_INSTANCE_LIST}), its flags in upper snake
+ * case ({@code SCALE_DOWN_UNNEEDED_TIME=10m}, {@code NODE_GROUP_AUTO_DISCOVERY=label:…}; repeatable
+ * flags take comma-separated values), and Skyscaler's own: {@code SCAN_SCHEDULE}, {@code
+ * HEALTH_SCHEDULE} (six-field NCRONTAB, seconds first) and {@code KUBECONFIG_SECRET_URI} (the Key
+ * Vault secret holding a self-managed cluster's kubeconfig).
+ *
+ * <p>An AKS cluster is named by {@code ARM_CLUSTER_RESOURCE_GROUP} and {@code CLUSTER_NAME}; a
+ * self-managed one by {@code KUBECONFIG_SECRET_URI}; exactly one of the two.
+ *
+ * @param aksResourceGroup the AKS cluster's resource group, empty for a self-managed cluster
+ * @param kubeconfigSecret the Key Vault secret URI, empty on AKS
+ */
+public record FunctionSettings(
+    AzureCloud cloud,
+    String subscriptionId,
+    String clusterName,
+    Optional<String> nodeResourceGroup,
+    Optional<String> aksResourceGroup,
+    Optional<URI> kubeconfigSecret,
+    Optional<String> userAssignedIdentity,
+    DiscoverySpec discovery,
+    boolean forceDelete,
+    boolean dynamicSizes,
+    String scanSchedule,
+    String healthSchedule,
+    AutoscalerOptions options,
+    HealthOptions healthOptions,
+    InterruptionOptions interruptionOptions) {
+
+  public static final String DEFAULT_SCAN_SCHEDULE = "*/10 * * * * *";
+  public static final String DEFAULT_HEALTH_SCHEDULE = "0 * * * * *";
+
+  private static final Pattern GUID =
+      Pattern.compile(
+          "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
+
+  /** Where the provider looks and how it acts, from these settings. */
+  public VmssScope scope() {
+    return new VmssScope(
+        subscriptionId,
+        nodeResourceGroup,
+        discovery,
+        aksResourceGroup.map(rg -> new VmssScope.AksCluster(rg, clusterName)),
+        forceDelete,
+        dynamicSizes);
+  }
+
+  /**
+   * Reads and checks every setting.
+   *
+   * @param env the app settings (environment variables)
+   * @throws ConfigException listing every problem, each naming its setting
+   */
+  public static FunctionSettings parse(Map<String, String> env) {
+    Reader r = new Reader(env);
+    AzureCloud cloud = r.cloud();
+    String subscription = r.required("ARM_SUBSCRIPTION_ID", GUID, "a subscription id (GUID)");
+    String cluster = r.required("CLUSTER_NAME", null, "the cluster's name");
+    Optional<String> nodeRg = r.optional("ARM_RESOURCE_GROUP");
+    Optional<String> aksRg = r.optional("ARM_CLUSTER_RESOURCE_GROUP");
+    Optional<URI> secret = r.secretUri();
+    if (aksRg.isPresent() == secret.isPresent()) {
+      r.errors.add(
+          "ARM_CLUSTER_RESOURCE_GROUP / KUBECONFIG_SECRET_URI: set exactly one — the AKS cluster's"
+              + " resource group, or the Key Vault secret URI of a self-managed cluster's kubeconfig");
+    }
+    Optional<String> identity = r.optional("ARM_USER_ASSIGNED_IDENTITY_ID");
+    identity
+        .filter(id -> !GUID.matcher(id).matches())
+        .ifPresent(
+            id ->
+                r.errors.add(
+                    "ARM_USER_ASSIGNED_IDENTITY_ID: expected the identity's client id (GUID), got \""
+                        + id
+                        + "\""));
+    DiscoverySpec discovery = r.discovery(cluster);
+    boolean force = r.bool("AZURE_ENABLE_FORCE_DELETE");
+    boolean dynamic = r.bool("AZURE_ENABLE_DYNAMIC_INSTANCE_LIST");
+    String scan = r.schedule("SCAN_SCHEDULE", DEFAULT_SCAN_SCHEDULE);
+    String health = r.schedule("HEALTH_SCHEDULE", DEFAULT_HEALTH_SCHEDULE);
+    AutoscalerOptions options = r.options();
+    if (!r.errors.isEmpty()) {
+      throw new ConfigException(r.errors);
+    }
+    // the parse above has checked these flags too, so they cannot fail here
+    HealthOptions healthOptions = OptionsParser.parseHealth(r.flags);
+    InterruptionOptions interruptionOptions = OptionsParser.parseInterruption(r.flags);
+    return new FunctionSettings(
+        cloud,
+        subscription,
+        cluster,
+        nodeRg,
+        aksRg,
+        secret,
+        identity,
+        discovery,
+        force,
+        dynamic,
+        scan,
+        health,
+        options,
+        healthOptions,
+        interruptionOptions);
+  }
+
+  /**
+   * The app-setting name of a CA flag: {@code scale-down-unneeded-time} → {@code
+   * SCALE_DOWN_UNNEEDED_TIME}.
+   */
+  public static String settingName(String flag) {
+    return flag.toUpperCase(Locale.ROOT).replace('-', '_');
+  }
+
+  private static final class Reader {
+    final Map<String, String> env;
+    final List<String> errors = new ArrayList<>();
+    final Map<String, List<String>> flags = new LinkedHashMap<>();
+
+    Reader(Map<String, String> env) {
+      this.env = env;
+    }
+
+    Optional<String> optional(String name) {
+      String v = env.get(name);
+      return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
+    }
+
+    String required(String name, Pattern format, String expected) {
+      Optional<String> v = optional(name);
+      if (v.isEmpty()) {
+        errors.add(name + ": required, " + expected);
+        return "";
+      }
+      if (format != null && !format.matcher(v.get()).matches()) {
+        errors.add(name + ": expected " + expected + ", got \"" + v.get() + "\"");
+      }
+      return v.get();
+    }
+
+    AzureCloud cloud() {
+      try {
+        return optional("ARM_CLOUD").map(AzureCloud::parse).orElse(AzureCloud.PUBLIC);
+      } catch (IllegalArgumentException e) {
+        errors.add("ARM_CLOUD: " + e.getMessage());
+        return AzureCloud.PUBLIC;
+      }
+    }
+
+    Optional<URI> secretUri() {
+      Optional<String> v = optional("KUBECONFIG_SECRET_URI");
+      if (v.isEmpty()) {
+        return Optional.empty();
+      }
+      try {
+        URI uri = URI.create(v.get());
+        if ("https".equals(uri.getScheme())
+            && uri.getPath() != null
+            && uri.getPath().startsWith("/secrets/")) {
+          return Optional.of(uri);
+        }
+      } catch (IllegalArgumentException e) {
+        // reported below
+      }
+      errors.add(
+          "KUBECONFIG_SECRET_URI: expected https://<vault>.vault.azure.net/secrets/<name>, got \""
+              + v.get()
+              + "\"");
+      return Optional.empty();
+    }
+
+    DiscoverySpec discovery(String cluster) {
+      Optional<String> spec = optional("NODE_GROUP_AUTO_DISCOVERY");
+      try {
+        return spec.map(DiscoverySpec::parse)
+            .orElseGet(() -> DiscoverySpec.forCluster(cluster.isEmpty() ? "unnamed" : cluster));
+      } catch (IllegalArgumentException e) {
+        errors.add("NODE_GROUP_AUTO_DISCOVERY: " + e.getMessage());
+        return DiscoverySpec.forCluster("unnamed");
+      }
+    }
+
+    boolean bool(String name) {
+      Optional<String> v = optional(name);
+      if (v.isEmpty()) {
+        return false;
+      }
+      if (!v.get().equalsIgnoreCase("true") && !v.get().equalsIgnoreCase("false")) {
+        errors.add(name + ": expected true or false, got \"" + v.get() + "\"");
+        return false;
+      }
+      return Boolean.parseBoolean(v.get());
+    }
+
+    /** NCRONTAB as Azure Functions timers take it: six fields, the first seconds. */
+    String schedule(String name, String fallback) {
+      String v = optional(name).orElse(fallback);
+      if (v.split("\\s+").length != 6) {
+        errors.add(
+            name
+                + ": expected six NCRONTAB fields {second} {minute} {hour} {day} {month} {day-of-week}, like \""
+                + fallback
+                + "\", got \""
+                + v
+                + "\"");
+      }
+      return v;
+    }
+
+    AutoscalerOptions options() {
+      Map<String, String> settingOf = new LinkedHashMap<>();
+      for (OptionFlag flag : OptionFlag.SUPPORTED) {
+        String setting = settingName(flag.name());
+        settingOf.put(flag.name(), setting);
+        optional(setting)
+            .ifPresent(
+                v ->
+                    flags.put(
+                        flag.name(),
+                        flag.kind() == OptionFlag.Kind.REPEATABLE
+                            ? Arrays.stream(v.split(";")).map(String::trim).toList()
+                            : List.of(v)));
+      }
+      try {
+        return OptionsParser.parse(flags);
+      } catch (ConfigException e) {
+        for (String error : e.errors()) {
+          errors.add(renamed(error, settingOf));
+        }
+        return AutoscalerOptions.defaults();
+      }
+    }
+
+    /** {@code --max-nodes-total: …} → {@code MAX_NODES_TOTAL (--max-nodes-total): …}. */
+    private static String renamed(String error, Map<String, String> settingOf) {
+      for (Map.Entry<String, String> e : settingOf.entrySet()) {
+        String flag = "--" + e.getKey();
+        if (error.startsWith(flag + ":") || error.startsWith(flag + " ")) {
+          return e.getValue() + " (" + flag + ")" + error.substring(flag.length());
+        }
+      }
+      return error;
+    }
+  }
+}

@@ -1,0 +1,249 @@
+package dev.skyscaler.azure.vmss;
+
+import dev.skyscaler.azure.arm.ArmException;
+import dev.skyscaler.azure.vmss.VmssDiscovery.Group;
+import dev.skyscaler.azure.vmss.VmssGateway.Progress;
+import dev.skyscaler.core.cloud.NodeGroupProvider;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.DeleteInstance;
+import dev.skyscaler.core.plan.action.RepairInstance;
+import dev.skyscaler.core.plan.action.SetTargetSize;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Node groups on Azure: VM Scale Sets found by tags ({@link DiscoverySpec}), with AKS node pools
+ * resized and trimmed through the AKS agent-pool API, never by touching their scale sets (AKS would
+ * undo it, and node-resource-group lockdown forbids it). A group's name is its scale set's name;
+ * nodes and VMs match by providerID ({@link VmssProviderId}).
+ *
+ * <p>Actions: {@link SetTargetSize} sets the capacity (node count), refusing targets outside the
+ * group's min and max; {@link DeleteInstance} deletes the VM (AKS: the machine) — a scale-down
+ * lowers the target with it and refuses to go below min, a replacement restores the target once the
+ * VM is gone; {@link RepairInstance} restarts, reimages or replaces. Throttling and conflicts come
+ * back as {@code RETRY}, an instance already gone as {@code ALREADY_DONE}. Anything else is {@code
+ * NOT_MINE}, {@code CompleteLifecycleAction} included (AWS only).
+ *
+ * <p>Keeps the groups of the last discovery (replaced at once by each discovery) and the VM sizes
+ * read per region, so the functions of one Function App instance may share it.
+ */
+public final class VmssNodeGroupProvider implements NodeGroupProvider {
+  private final VmssGateway gateway;
+  private final VmssScope scope;
+  private final Clock clock;
+  private final Map<String, List<VmSku>> sizeCache = new ConcurrentHashMap<>();
+  private volatile Map<String, Group> groups = Map.of();
+
+  public VmssNodeGroupProvider(VmssGateway gateway, VmssScope scope, Clock clock) {
+    this.gateway = gateway;
+    this.scope = scope;
+    this.clock = clock;
+  }
+
+  @Override
+  public Discovery discover(List<Node> nodes) {
+    VmssDiscovery.Result result = new VmssDiscovery(gateway, scope, clock, sizeCache).run(nodes);
+    groups = result.groups();
+    return result.discovery();
+  }
+
+  @Override
+  public Outcome apply(Action action) {
+    if (action instanceof SetTargetSize a) {
+      return withGroup(a.nodeGroup(), false, g -> setTargetSize(g, a.to()));
+    }
+    if (action instanceof DeleteInstance a) {
+      return withInstance(
+          a.nodeGroup(), a.providerId(), (g, vm) -> delete(g, vm, a.decrementTarget()));
+    }
+    if (action instanceof RepairInstance a) {
+      return withInstance(a.nodeGroup(), a.providerId(), (g, vm) -> repair(g, vm, a.level()));
+    }
+    return Outcome.notMine("not a VM Scale Set action: " + action.describe());
+  }
+
+  private Outcome setTargetSize(Group group, int target) {
+    String name = group.set().name();
+    if (target < group.min() || target > group.max()) {
+      return new Outcome(
+          Outcome.Status.FAILED,
+          "refused to set "
+              + name
+              + " to "
+              + target
+              + ": outside its min "
+              + group.min()
+              + " and max "
+              + group.max());
+    }
+    int current = currentSize(group);
+    if (current == target) {
+      return new Outcome(Outcome.Status.ALREADY_DONE, name + " already has target size " + target);
+    }
+    resize(group, target);
+    return Outcome.done("set " + name + " target size " + current + " -> " + target);
+  }
+
+  private Outcome delete(Group group, ScaleSetInstance vm, boolean decrement) {
+    String name = group.set().name();
+    int before = currentSize(group);
+    if (decrement && before - 1 < group.min()) {
+      return new Outcome(
+          Outcome.Status.FAILED,
+          "refused to delete VM "
+              + vm.instanceId()
+              + " of "
+              + name
+              + ": its size "
+              + before
+              + " is at its min "
+              + group.min());
+    }
+    Progress progress = deleteVm(group, vm);
+    if (decrement) {
+      return Outcome.done(
+          "deleting VM "
+              + vm.instanceId()
+              + " of "
+              + name
+              + " ("
+              + progress.name().toLowerCase(Locale.ROOT)
+              + ")");
+    }
+    if (progress == Progress.RUNNING) {
+      return new Outcome(
+          Outcome.Status.RETRY,
+          "VM "
+              + vm.instanceId()
+              + " of "
+              + name
+              + " is still being deleted; its target "
+              + before
+              + " is not restored yet");
+    }
+    resize(group, Math.min(before, group.max()));
+    return Outcome.done(
+        "replaced VM " + vm.instanceId() + " of " + name + "; target stays " + before);
+  }
+
+  private Outcome repair(Group group, ScaleSetInstance vm, RepairInstance.Level level) {
+    ScaleSet set = group.set();
+    Progress progress =
+        switch (level) {
+          case RESTART -> gateway.restart(set.resourceGroup(), set.name(), vm.instanceId());
+          case REIMAGE -> gateway.reimage(set.resourceGroup(), set.name(), vm.instanceId());
+          case REPLACE -> null;
+        };
+    if (progress == null) {
+      return delete(group, vm, false);
+    }
+    return Outcome.done(
+        level.name().toLowerCase(Locale.ROOT)
+            + " VM "
+            + vm.instanceId()
+            + " of "
+            + set.name()
+            + " ("
+            + progress.name().toLowerCase(Locale.ROOT)
+            + ")");
+  }
+
+  private int currentSize(Group group) {
+    ScaleSet set = group.set();
+    if (group.pool().isPresent()) {
+      VmssScope.AksCluster aks = scope.aksCluster().orElseThrow();
+      return gateway.agentPool(aks.resourceGroup(), aks.name(), set.aksPool()).count();
+    }
+    return (int) gateway.scaleSet(set.resourceGroup(), set.name()).capacity();
+  }
+
+  private void resize(Group group, int target) {
+    ScaleSet set = group.set();
+    if (group.pool().isPresent()) {
+      VmssScope.AksCluster aks = scope.aksCluster().orElseThrow();
+      gateway.setAgentPoolCount(aks.resourceGroup(), aks.name(), set.aksPool(), target);
+    } else {
+      gateway.setCapacity(set, target);
+    }
+  }
+
+  private Progress deleteVm(Group group, ScaleSetInstance vm) {
+    ScaleSet set = group.set();
+    if (group.pool().isPresent()) {
+      VmssScope.AksCluster aks = scope.aksCluster().orElseThrow();
+      return gateway.deleteMachines(
+          aks.resourceGroup(), aks.name(), set.aksPool(), List.of(vm.computerName()));
+    }
+    return gateway.deleteInstances(
+        set.resourceGroup(), set.name(), List.of(vm.instanceId()), scope.forceDelete());
+  }
+
+  private interface GroupStep {
+    Outcome run(Group group);
+  }
+
+  private interface InstanceStep {
+    Outcome run(Group group, ScaleSetInstance vm);
+  }
+
+  private Outcome withGroup(String name, boolean goneIsDone, GroupStep step) {
+    try {
+      Optional<Group> group = group(name);
+      if (group.isEmpty()) {
+        return Outcome.notMine("no scale set named " + name + " is a node group of this cluster");
+      }
+      return step.run(group.get());
+    } catch (ArmException e) {
+      return failure(e, goneIsDone);
+    }
+  }
+
+  private Outcome withInstance(String name, String providerId, InstanceStep step) {
+    Optional<VmssProviderId> id = VmssProviderId.parse(providerId);
+    if (id.isEmpty()) {
+      return Outcome.notMine(providerId + " is not a VM Scale Set instance");
+    }
+    return withGroup(
+        name,
+        true,
+        group -> {
+          if (!id.get().in(group.set())) {
+            return Outcome.notMine(providerId + " is not in scale set " + group.set().name());
+          }
+          ScaleSet set = group.set();
+          Optional<ScaleSetInstance> vm =
+              gateway.instances(set.resourceGroup(), set.name()).stream()
+                  .filter(v -> v.instanceId().equalsIgnoreCase(id.get().instanceId()))
+                  .findFirst();
+          if (vm.isEmpty() || vm.get().provisioningState().equalsIgnoreCase("Deleting")) {
+            return new Outcome(
+                Outcome.Status.ALREADY_DONE,
+                "VM " + id.get().instanceId() + " of " + set.name() + " is already gone");
+          }
+          return step.run(group, vm.get());
+        });
+  }
+
+  private Optional<Group> group(String name) {
+    String key = name.toLowerCase(Locale.ROOT);
+    if (!groups.containsKey(key)) {
+      discover(List.of()); // an action may come before any scan of this instance
+    }
+    return Optional.ofNullable(groups.get(key));
+  }
+
+  private static Outcome failure(ArmException e, boolean goneIsDone) {
+    if (e.notFound() && goneIsDone) {
+      return new Outcome(Outcome.Status.ALREADY_DONE, e.getMessage());
+    }
+    if (e.transientFailure()) {
+      return new Outcome(Outcome.Status.RETRY, e.getMessage());
+    }
+    return new Outcome(Outcome.Status.FAILED, e.getMessage());
+  }
+}

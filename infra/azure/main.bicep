@@ -1,0 +1,248 @@
+// Skyscaler on Azure Functions (Flex Consumption), in the resource group it is deployed to:
+// storage (host state and the deployment package, reached with the identity only), a
+// user-assigned identity, the Function App with its app settings, and the identity's roles:
+//   - Storage Blob Data Owner on the storage account (timer leases, deployment package);
+//   - Virtual Machine Contributor on the node resource group (scale sets and their VMs);
+//   - AKS: Azure Kubernetes Service Cluster User Role (user kubeconfig: endpoint and CA) and
+//     Azure Kubernetes Service Contributor Role (node pool count, deleteMachines) on the cluster;
+//   - self-managed: Key Vault Secrets User on the vault holding the kubeconfig.
+// Kubernetes RBAC inside the cluster binds the identity's principal id (output below) to
+// Skyscaler's ClusterRole; see functions-azure/README.md.
+//
+// Deploy in two steps: this template, then the code (mvn azure-functions:deploy), then this
+// template again with deployEventSubscription=true (Event Grid checks that the Preemption
+// function exists when the subscription is created).
+
+targetScope = 'resourceGroup'
+
+@description('Region of the Function App and its storage.')
+param location string = resourceGroup().location
+
+@description('Function App name (also names the plan, identity and storage).')
+@minLength(3)
+@maxLength(40)
+param appName string = 'skyscaler'
+
+@description('Kubernetes cluster name (CLUSTER_NAME; the AKS cluster name on AKS).')
+param clusterName string
+
+@description('Resource group of the cluster\'s scale sets (the MC_… node resource group on AKS).')
+param nodeResourceGroup string
+
+@description('Resource group of the AKS cluster; empty for a self-managed cluster.')
+param aksResourceGroup string = ''
+
+@description('Key Vault secret URI of a self-managed cluster\'s kubeconfig; empty on AKS.')
+param kubeconfigSecretUri string = ''
+
+@description('Resource group of that Key Vault (self-managed clusters only).')
+param keyVaultResourceGroup string = ''
+
+@description('Name of that Key Vault (self-managed clusters only).')
+param keyVaultName string = ''
+
+@description('Scan schedule: six-field NCRONTAB, seconds first.')
+param scanSchedule string = '*/10 * * * * *'
+
+@description('Health check schedule: six-field NCRONTAB, seconds first.')
+param healthSchedule string = '0 * * * * *'
+
+@description('Further app settings: Cluster Autoscaler flags in upper snake case, e.g. {"SCALE_DOWN_UNNEEDED_TIME": "10m"}.')
+param autoscalerSettings object = {}
+
+@description('Subscribe the Preemption function to HealthResources events (after the code is deployed).')
+param deployEventSubscription bool = false
+
+var isAks = !empty(aksResourceGroup)
+var suffix = uniqueString(resourceGroup().id, appName)
+var storageName = take(toLower('st${replace(appName, '-', '')}${suffix}'), 24)
+var packageContainer = toLower('app-package-${take(appName, 30)}')
+
+var roles = {
+  storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'
+}
+
+resource identity 'Microsoft.ManagedIdentity/userAssignedIdentities@2023-01-31' = {
+  name: 'id-${appName}'
+  location: location
+}
+
+resource storage 'Microsoft.Storage/storageAccounts@2023-05-01' = {
+  name: storageName
+  location: location
+  sku: { name: 'Standard_LRS' }
+  kind: 'StorageV2'
+  properties: {
+    minimumTlsVersion: 'TLS1_2'
+    allowBlobPublicAccess: false
+    allowSharedKeyAccess: false
+    supportsHttpsTrafficOnly: true
+  }
+}
+
+resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01' = {
+  parent: storage
+  name: 'default'
+}
+
+resource packages 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
+  parent: blobService
+  name: packageContainer
+}
+
+resource storageRole 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  name: guid(storage.id, identity.id, roles.storageBlobDataOwner)
+  scope: storage
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.storageBlobDataOwner)
+    principalId: identity.properties.principalId
+    principalType: 'ServicePrincipal'
+  }
+}
+
+resource plan 'Microsoft.Web/serverfarms@2024-04-01' = {
+  name: 'plan-${appName}'
+  location: location
+  kind: 'functionapp'
+  sku: {
+    name: 'FC1'
+    tier: 'FlexConsumption'
+  }
+  properties: {
+    reserved: true
+  }
+}
+
+var clusterSettings = isAks ? { ARM_CLUSTER_RESOURCE_GROUP: aksResourceGroup } : { KUBECONFIG_SECRET_URI: kubeconfigSecretUri }
+
+var baseSettings = {
+  AzureWebJobsStorage__accountName: storage.name
+  AzureWebJobsStorage__credential: 'managedidentity'
+  AzureWebJobsStorage__clientId: identity.properties.clientId
+  SCAN_SCHEDULE: scanSchedule
+  HEALTH_SCHEDULE: healthSchedule
+  ARM_SUBSCRIPTION_ID: subscription().subscriptionId
+  ARM_RESOURCE_GROUP: nodeResourceGroup
+  ARM_USER_ASSIGNED_IDENTITY_ID: identity.properties.clientId
+  CLUSTER_NAME: clusterName
+}
+
+var allSettings = union(baseSettings, clusterSettings, autoscalerSettings)
+
+resource app 'Microsoft.Web/sites@2024-04-01' = {
+  name: appName
+  location: location
+  kind: 'functionapp,linux'
+  identity: {
+    type: 'UserAssigned'
+    userAssignedIdentities: {
+      '${identity.id}': {}
+    }
+  }
+  properties: {
+    serverFarmId: plan.id
+    httpsOnly: true
+    functionAppConfig: {
+      deployment: {
+        storage: {
+          type: 'blobContainer'
+          value: '${storage.properties.primaryEndpoints.blob}${packageContainer}'
+          authentication: {
+            type: 'UserAssignedIdentity'
+            userAssignedIdentityResourceId: identity.id
+          }
+        }
+      }
+      scaleAndConcurrency: {
+        maximumInstanceCount: 40
+        instanceMemoryMB: 2048
+      }
+      runtime: {
+        name: 'java'
+        version: '17'
+      }
+    }
+    siteConfig: {
+      minTlsVersion: '1.2'
+      appSettings: [for setting in items(allSettings): {
+        name: setting.key
+        value: string(setting.value)
+      }]
+    }
+  }
+  dependsOn: [
+    storageRole
+    packages
+  ]
+}
+
+module nodeAccess 'modules/node-access.bicep' = {
+  name: 'skyscaler-node-access'
+  scope: resourceGroup(nodeResourceGroup)
+  params: {
+    principalId: identity.properties.principalId
+  }
+}
+
+module aksAccess 'modules/aks-access.bicep' = if (isAks) {
+  name: 'skyscaler-aks-access'
+  scope: resourceGroup(isAks ? aksResourceGroup : resourceGroup().name)
+  params: {
+    clusterName: clusterName
+    principalId: identity.properties.principalId
+  }
+}
+
+module vaultAccess 'modules/vault-access.bicep' = if (!isAks && !empty(keyVaultName)) {
+  name: 'skyscaler-vault-access'
+  scope: resourceGroup(empty(keyVaultResourceGroup) ? resourceGroup().name : keyVaultResourceGroup)
+  params: {
+    vaultName: keyVaultName
+    principalId: identity.properties.principalId
+  }
+}
+
+// Azure Resource Notifications (preview): HealthResources events of the whole subscription. The
+// deploying principal needs Microsoft.ResourceNotifications/systemTopics/subscribeToHealthResources/action.
+resource healthTopic 'Microsoft.EventGrid/systemTopics@2022-06-15' = if (deployEventSubscription) {
+  name: 'st-${appName}-health'
+  location: 'global'
+  properties: {
+    source: subscription().id
+    topicType: 'Microsoft.ResourceNotifications.HealthResources'
+  }
+}
+
+resource preemptions 'Microsoft.EventGrid/systemTopics/eventSubscriptions@2022-06-15' = if (deployEventSubscription) {
+  parent: healthTopic
+  name: 'skyscaler-preemption'
+  properties: {
+    destination: {
+      endpointType: 'AzureFunction'
+      properties: {
+        resourceId: '${app.id}/functions/Preemption'
+        maxEventsPerBatch: 1
+      }
+    }
+    filter: {
+      includedEventTypes: [
+        'Microsoft.ResourceNotifications.HealthResources.ResourceAnnotated'
+        'Microsoft.ResourceNotifications.HealthResources.AvailabilityStatusChanged'
+      ]
+      subjectBeginsWith: '${subscription().id}/resourceGroups/${nodeResourceGroup}/'
+    }
+    eventDeliverySchema: 'EventGridSchema'
+    retryPolicy: {
+      maxDeliveryAttempts: 3
+      eventTimeToLiveInMinutes: 10
+    }
+  }
+}
+
+@description('Object id of the identity: bind it to Skyscaler\'s ClusterRole in the cluster.')
+output principalId string = identity.properties.principalId
+
+@description('Client id of the identity (ARM_USER_ASSIGNED_IDENTITY_ID).')
+output clientId string = identity.properties.clientId
+
+output functionAppName string = app.name

@@ -1,0 +1,67 @@
+package dev.skyscaler.core.cloud;
+
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.plan.action.Action;
+import java.util.List;
+
+/**
+ * A cloud's node groups (AWS Auto Scaling Groups, Azure VM Scale Sets / AKS node pools) as the core
+ * sees them. Implementations sit in the function modules behind one gateway per cloud service; the
+ * core never calls a cloud itself. Every implementation passes the same contract test (in the test
+ * kit).
+ */
+public interface NodeGroupProvider {
+
+  /**
+   * Discovers the node groups of this cluster (by tags, or as configured) with their min, max,
+   * target size, template for scale-from-zero and price, matches {@code nodes} to groups by
+   * providerID, and lists every instance. A group with a bad tag is left out and named in {@link
+   * Discovery#warnings()}; the others carry on.
+   *
+   * @param nodes the cluster's nodes, for membership
+   */
+  Discovery discover(List<Node> nodes);
+
+  /**
+   * Carries out one cloud-side action: {@code SetTargetSize}, {@code DeleteInstance}, {@code
+   * RepairInstance}, {@code CompleteLifecycleAction}. Other actions are not the cloud's and are
+   * refused with {@link Outcome#notMine}. Idempotent: a target already set, an instance already
+   * gone, count as done. Never sets a target outside the group's min and max.
+   */
+  Outcome apply(Action action);
+
+  /** What discovery found. */
+  record Discovery(
+      List<dev.skyscaler.core.model.NodeGroup> groups,
+      List<CloudInstance> instances,
+      List<String> warnings) {
+    public Discovery {
+      groups = List.copyOf(groups);
+      instances = List.copyOf(instances);
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /** The result of one action. */
+  record Outcome(Status status, String message) {
+    /** How an action ended. */
+    public enum Status {
+      DONE,
+      /** Already in the asked state: nothing to do. */
+      ALREADY_DONE,
+      /** Refused for a reason that may pass (throttling, conflict): retry next scan. */
+      RETRY,
+      FAILED,
+      /** Not a cloud action, or not this provider's group. */
+      NOT_MINE
+    }
+
+    public static Outcome done(String message) {
+      return new Outcome(Status.DONE, message);
+    }
+
+    public static Outcome notMine(String message) {
+      return new Outcome(Status.NOT_MINE, message);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package dev.skyscaler.core.health;
+
+import dev.skyscaler.core.plan.action.Action;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the health policy decided in one scan.
+ *
+ * @param actions repairs, deletions of unregistered instances and their events, in order
+ * @param next the state to keep for the next scan
+ * @param clusterHealthy false when the unready circuit breaker is open: like Cluster Autoscaler,
+ *     the caller should then not scale either, only report
+ * @param reasons one sentence per unhealthy node or unregistered instance: what is done or why not
+ * @param warnings what an operator should look at (the circuit breaker, a ladder run out, a group
+ *     at its minimum)
+ */
+public record HealthDecision(
+    List<Action> actions,
+    HealthState next,
+    boolean clusterHealthy,
+    List<String> reasons,
+    List<String> warnings) {
+  public HealthDecision {
+    actions = List.copyOf(actions);
+    Objects.requireNonNull(next, "next");
+    reasons = List.copyOf(reasons);
+    warnings = List.copyOf(warnings);
+  }
+}

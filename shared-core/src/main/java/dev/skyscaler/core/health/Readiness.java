@@ -1,0 +1,34 @@
+package dev.skyscaler.core.health;
+
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeCondition;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** How Cluster Autoscaler classifies a node's readiness, and since when it is not Ready. */
+final class Readiness {
+  private Readiness() {}
+
+  /**
+   * When the node stopped being Ready (its Ready condition's last transition; its creation when it
+   * reports no Ready condition), or empty when it is Ready.
+   */
+  static Optional<Instant> unhealthySince(Node n) {
+    if (n.ready()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        n.condition("Ready").map(NodeCondition::lastTransitionTime).orElse(n.creationTime()));
+  }
+
+  /** CA's NotStarted: not Ready yet, and younger than {@code --max-node-startup-time}. */
+  static boolean booting(Node n, Instant now, Duration startupTime) {
+    return !n.ready() && Duration.between(n.creationTime(), now).compareTo(startupTime) < 0;
+  }
+
+  /** CA's Unready (LongNotStarted included): not Ready, and not booting. */
+  static boolean unready(Node n, Instant now, Duration startupTime) {
+    return !n.ready() && !booting(n, now, startupTime);
+  }
+}

@@ -1,0 +1,214 @@
+package dev.skyscaler.core.interruption;
+
+import dev.skyscaler.core.config.InterruptionOptions;
+import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
+import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
+import dev.skyscaler.core.interruption.NoticeOutcome.Result;
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Spot interruptions, rebalance recommendations, lifecycle hooks and preemptions (DESIGN §6), as a
+ * pure function of the snapshot, the kept state, the options, the time and the notices that arrived
+ * since the last call.
+ *
+ * <p>A notice about a node of this cluster (its provider id names the instance; {@link
+ * ProviderIds}) is folded into that node's {@link InterruptedNode}; then every interrupted node
+ * gets, each scan, what it still needs ({@link NodeActions}): the taint {@value #TAINT_KEY}{@code
+ * =<kind>:NoSchedule} and a cordon, evictions that end before the deadline, its lifecycle hook
+ * completed once it is drained (or heartbeated while it is not), and for a preempted Azure VM a
+ * replacement. Notices about other instances are ignored with a reason: a shared queue carries
+ * other clusters' events.
+ *
+ * <p>Idempotent: a redelivered notice (same id) is a duplicate and changes nothing; folding is
+ * commutative, so the order notices arrive in, and how they are split over calls, does not change
+ * the state reached nor the plans after it; and the actions depend only on that state and the
+ * snapshot.
+ */
+public final class InterruptionPolicy {
+  /** The taint on interrupted nodes; its value is the notice kind ({@code spot-warning}, ...). */
+  public static final String TAINT_KEY = "skyscaler.dev/interrupted";
+
+  private InterruptionPolicy() {}
+
+  public static InterruptionDecision handle(
+      ClusterSnapshot snapshot,
+      InterruptionState state,
+      InterruptionOptions options,
+      Instant now,
+      List<InterruptionNotice> notices) {
+    return new InterruptionPolicy.Scan(snapshot, state, options, now).run(notices);
+  }
+
+  /** One call's working data. */
+  private static final class Scan {
+    private final ClusterSnapshot snapshot;
+    private final Map<String, InterruptedNode> start;
+    private final Map<String, Node> nodeByName = new HashMap<>();
+    private final InterruptionOptions options;
+    private final Instant now;
+    private final Map<String, Node> nodeByInstance = new HashMap<>();
+    private final Set<String> groups;
+    private final Map<String, InterruptedNode> nodes = new TreeMap<>();
+    private final Map<String, Instant> seen = new TreeMap<>();
+    private final List<NoticeOutcome> outcomes = new ArrayList<>();
+    private final List<CompleteLifecycleAction> orphanHooks = new ArrayList<>();
+
+    Scan(ClusterSnapshot snapshot, InterruptionState state, InterruptionOptions o, Instant now) {
+      this.snapshot = snapshot;
+      this.options = o;
+      this.now = now;
+      snapshot.nodes().forEach(n -> nodeByInstance.put(ProviderIds.instanceKey(n.providerId()), n));
+      nodeByInstance.remove("");
+      groups = snapshot.nodeGroups().stream().map(NodeGroup::name).collect(Collectors.toSet());
+      state
+          .nodes()
+          .forEach(
+              (k, v) -> {
+                if (!now.isAfter(forgetAfter(v))) {
+                  nodes.put(k, v);
+                }
+              });
+      start = Map.copyOf(nodes);
+      snapshot.nodes().forEach(n -> nodeByName.put(n.name(), n));
+      state
+          .seenNotices()
+          .forEach(
+              (k, v) -> {
+                if (!now.isAfter(v)) {
+                  seen.put(k, v);
+                }
+              });
+    }
+
+    InterruptionDecision run(List<InterruptionNotice> notices) {
+      for (InterruptionNotice n : notices) {
+        outcomes.add(fold(n));
+      }
+      for (InterruptionNotice n : PreemptionConditions.noticesFrom(snapshot)) {
+        NoticeOutcome o = fold(n); // seen again every scan while the condition holds
+        if (o.result() == Result.ACTED) {
+          outcomes.add(o);
+        }
+      }
+      List<Action> actions = new ArrayList<>();
+      orphanHooks.sort(
+          Comparator.comparing(CompleteLifecycleAction::nodeGroup)
+              .thenComparing(CompleteLifecycleAction::hookName)
+              .thenComparing(CompleteLifecycleAction::token));
+      actions.addAll(orphanHooks);
+      Set<String> leaving = new TreeSet<>();
+      Map<String, Integer> replacements = new TreeMap<>();
+      NodeActions planner = new NodeActions(snapshot, options, now);
+      for (String name : List.copyOf(nodes.keySet())) {
+        InterruptedNode e = nodes.get(name);
+        Optional<InterruptedNode> old = Optional.ofNullable(start.get(name));
+        nodes.put(name, planner.plan(e, old.map(InterruptedNode::kinds).orElse(Set.of()), actions));
+        if (e.leaving() && NodeActions.stillThere(nodeByName.get(name), e)) {
+          leaving.add(name);
+          if (groups.contains(e.nodeGroup())) {
+            replacements.merge(e.nodeGroup(), 1, Integer::sum);
+          }
+        }
+      }
+      return new InterruptionDecision(
+          actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements);
+    }
+
+    private NoticeOutcome fold(InterruptionNotice n) {
+      if (seen.containsKey(n.id())) {
+        return new NoticeOutcome(n.id(), Result.DUPLICATE, "", "already handled");
+      }
+      if (now.isAfter(n.deadline().plus(options.noticeRetention()))) {
+        return new NoticeOutcome(
+            n.id(),
+            Result.IGNORED,
+            "",
+            "expired: its deadline " + n.deadline() + " is more than the retention ago");
+      }
+      Node node = nodeByInstance.get(ProviderIds.instanceKey(n.instanceId()));
+      if (node == null) {
+        return withoutNode(n);
+      }
+      InterruptedNode existing = nodes.get(node.name());
+      if (existing == null
+          && n.kind() == Kind.REBALANCE
+          && options.rebalanceAction() == RebalanceAction.IGNORE) {
+        return new NoticeOutcome(n.id(), Result.IGNORED, node.name(), "rebalance-action=ignore");
+      }
+      InterruptedNode merged =
+          existing == null
+              ? InterruptedNode.first(node.name(), node.providerId(), groupOf(node), n)
+              : existing.merge(n);
+      seen.put(n.id(), n.deadline().plus(options.noticeRetention()));
+      if (merged.equals(existing)) {
+        return new NoticeOutcome(
+            n.id(), Result.DUPLICATE, node.name(), "nothing new about node " + node.name());
+      }
+      nodes.put(node.name(), merged);
+      return new NoticeOutcome(n.id(), Result.ACTED, node.name(), handling(node.name(), merged));
+    }
+
+    /** A lifecycle hook of one of our groups for an instance that never became a node. */
+    private NoticeOutcome withoutNode(InterruptionNotice n) {
+      if (n.hook().isPresent() && groups.contains(n.hook().get().nodeGroup())) {
+        var hook = n.hook().get();
+        orphanHooks.add(
+            new CompleteLifecycleAction(
+                hook.nodeGroup(),
+                n.instanceId(),
+                hook.name(),
+                hook.token(),
+                CompleteLifecycleAction.Result.CONTINUE));
+        seen.put(n.id(), n.deadline().plus(options.noticeRetention()));
+        return new NoticeOutcome(
+            n.id(),
+            Result.ACTED,
+            "",
+            "no node for instance " + n.instanceId() + ": nothing to drain");
+      }
+      return new NoticeOutcome(
+          n.id(),
+          Result.IGNORED,
+          "",
+          "instance " + n.instanceId() + " is not a node of this cluster");
+    }
+
+    private String groupOf(Node node) {
+      return snapshot.groupOf(node.name()).map(NodeGroup::name).orElse("");
+    }
+
+    private String handling(String node, InterruptedNode e) {
+      if (e.leaving()) {
+        return e.hardDeadline()
+            .map(d -> "node " + node + " is tainted, cordoned and drained before " + d)
+            .orElse("node " + node + " is tainted, cordoned and drained; then its hook completes");
+      }
+      return options.rebalanceAction() == RebalanceAction.DRAIN
+          ? "node " + node + " is tainted, cordoned and drained (rebalance-action=drain)"
+          : "node " + node + " is tainted and cordoned (rebalance-action=cordon)";
+    }
+
+    private Instant forgetAfter(InterruptedNode e) {
+      Instant last = e.lastDeadline();
+      if (e.hook().isPresent() && e.hook().get().expiresAt().isAfter(last)) {
+        last = e.hook().get().expiresAt();
+      }
+      return last.plus(options.noticeRetention());
+    }
+  }
+}

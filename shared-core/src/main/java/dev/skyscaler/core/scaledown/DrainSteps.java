@@ -1,0 +1,281 @@
+package dev.skyscaler.core.scaledown;
+
+import dev.skyscaler.core.config.ScaleDownOptions;
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.Taint;
+import dev.skyscaler.core.model.TaintEffect;
+import dev.skyscaler.core.plan.Drain;
+import dev.skyscaler.core.plan.DrainStep;
+import dev.skyscaler.core.plan.ScaleDown;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.CordonNode;
+import dev.skyscaler.core.plan.action.DeleteInstance;
+import dev.skyscaler.core.plan.action.EvictPod;
+import dev.skyscaler.core.plan.action.RemoveTaint;
+import dev.skyscaler.core.plan.action.TaintNode;
+import dev.skyscaler.core.plan.action.UncordonNode;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The removal of a node as a state machine that outlives a scan (DESIGN §5, CA's actuator): each
+ * scan looks at the node as the snapshot shows it, continues from the recorded {@link DrainStep}
+ * and emits that step's actions.
+ *
+ * <ol>
+ *   <li>start: taint {@code ToBeDeletedByClusterAutoscaler=<unix seconds>:NoSchedule} (and cordon);
+ *   <li>{@code TAINTING}: once the taint is on the node, an empty node is deleted at once, others
+ *       have their pods evicted (grace capped at {@code --max-graceful-termination-sec}; DaemonSet
+ *       pods too, best effort, unless annotated {@code enable-ds-eviction: "false"});
+ *   <li>{@code EVICTING}: a pod still there and not terminating is evicted again, until {@code
+ *       --max-pod-eviction-time} after the start; when no pod is left to move, or every one left is
+ *       terminating and the deadline (eviction time + grace + 30s) has passed, the instance is
+ *       deleted and the group's target decremented;
+ *   <li>{@code DELETING}: forgotten once the node is gone.
+ * </ol>
+ *
+ * A removal fails when its pods cannot be evicted in time, a pod now blocks it, its pods no longer
+ * fit elsewhere, or the node outlives its deletion by {@link #DELETION_TIMEOUT}: the taint comes
+ * off (and the cordon), a {@code ScaleDownFailed} event says why, and the failure time starts
+ * {@code --scale-down-delay-after-failure}. A deletion taint on a node with no removal in the state
+ * (a state lost after the taint was written) is taken off the same way.
+ */
+final class DrainSteps {
+  static final String DELETION_TAINT = "ToBeDeletedByClusterAutoscaler";
+  static final String ENABLE_DS_EVICTION = "cluster-autoscaler.kubernetes.io/enable-ds-eviction";
+
+  /** CA's {@code DefaultPodEvictionHeadroom}: time for evicted pods to go after their grace. */
+  static final Duration EVICTION_HEADROOM = Duration.ofSeconds(30);
+
+  /** How long a deleted instance's node may linger (CA expects deleted nodes gone in 5 min). */
+  static final Duration DELETION_TIMEOUT = Duration.ofMinutes(5);
+
+  private final ScaleDownOptions options;
+  private final int expendableCutoff;
+  private final Instant now;
+  private final Map<String, Node> nodes = new HashMap<>();
+  private final Map<String, List<Pod>> podsByNode = new HashMap<>();
+  private final Map<String, Drain> drains = new TreeMap<>();
+  private final List<Action> actions = new ArrayList<>();
+  private boolean failed;
+
+  DrainSteps(
+      ClusterSnapshot snapshot, ScaleDownOptions options, int expendableCutoff, Instant now) {
+    this.options = options;
+    this.expendableCutoff = expendableCutoff;
+    this.now = now;
+    snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
+    for (Pod p : snapshot.pods()) {
+      p.nodeName().ifPresent(n -> podsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(p));
+    }
+    podsByNode.values().forEach(l -> l.sort(Comparator.comparing(Pod::key)));
+  }
+
+  static boolean hasDeletionTaint(Node n) {
+    return n.taints().stream().anyMatch(t -> t.key().equals(DELETION_TAINT));
+  }
+
+  /**
+   * Moves one removal under way on by a step.
+   *
+   * @param failure why the planner found that it cannot go on, if it did
+   */
+  void advance(Drain d, Optional<String> failure) {
+    Node n = nodes.get(d.node());
+    if (n == null) {
+      return; // gone: deleted by us, or by someone else; either way there is nothing left to do
+    }
+    switch (d.step()) {
+      case DELETING -> {
+        if (now.isBefore(d.deadline())) {
+          drains.put(d.node(), d);
+        } else {
+          fail(d, n, "the node is still there " + minutes(DELETION_TIMEOUT) + " after deletion");
+        }
+      }
+      case TAINTING -> tainting(d, n, failure);
+      case EVICTING -> evicting(d, n, failure);
+    }
+  }
+
+  private void tainting(Drain d, Node n, Optional<String> failure) {
+    if (failure.isPresent()) {
+      fail(d, n, failure.get());
+    } else if (!hasDeletionTaint(n)) {
+      if (evictionTimeUp(d)) {
+        fail(d, n, "the deletion taint was not applied within " + minutes(maxEviction()));
+      } else {
+        taint(n);
+        drains.put(d.node(), d);
+      }
+    } else if (d.empty() || toMove(n).isEmpty()) {
+      delete(d, n);
+    } else {
+      evict(d.at(DrainStep.EVICTING, d.deadline()), n);
+    }
+  }
+
+  private void evicting(Drain d, Node n, Optional<String> failure) {
+    List<Pod> left = toMove(n);
+    List<Pod> notEvicted = left.stream().filter(p -> p.deletionTime().isEmpty()).toList();
+    if (left.isEmpty()) {
+      delete(d, n);
+    } else if (notEvicted.isEmpty()) {
+      // every pod left is terminating: wait for them, but not past the deadline
+      if (now.isBefore(d.deadline())) {
+        drains.put(d.node(), d);
+      } else {
+        delete(d, n);
+      }
+    } else if (failure.isPresent()) {
+      fail(d, n, failure.get());
+    } else if (evictionTimeUp(d)) {
+      notEvicted.forEach(p -> actions.add(ScaleDownEvents.notEvicted(p.key())));
+      fail(
+          d,
+          n,
+          "pods not evicted within "
+              + minutes(maxEviction())
+              + ": "
+              + notEvicted.stream().map(Pod::key).collect(Collectors.joining(", ")));
+    } else {
+      evict(d, n);
+    }
+  }
+
+  /**
+   * Starts removing a node the planner found removable: taint (and cordon) now, evict or delete in
+   * later scans.
+   */
+  void start(ScaleDown s, Node n) {
+    List<Pod> pods = toMove(n);
+    long grace = 0;
+    for (Pod p : pods) {
+      grace = Math.max(grace, options.cappedGraceSeconds(p.terminationGracePeriodSeconds()));
+    }
+    Instant deadline = now.plus(maxEviction()).plusSeconds(grace).plus(EVICTION_HEADROOM);
+    String reason = s.empty() ? "empty" : n.ready() ? "underutilized" : "unready";
+    drains.put(
+        n.name(),
+        new Drain(
+            n.name(),
+            s.nodeGroup(),
+            n.providerId(),
+            DrainStep.TAINTING,
+            s.empty(),
+            reason,
+            now,
+            deadline));
+    taint(n);
+    actions.addAll(ScaleDownEvents.started(n.name(), s));
+  }
+
+  /** Takes deletion taints off nodes no removal in the state accounts for. */
+  void cleanStaleTaints(Set<String> alreadyHandled) {
+    for (Node n : nodes.values().stream().sorted(Comparator.comparing(Node::name)).toList()) {
+      if (hasDeletionTaint(n)
+          && !drains.containsKey(n.name())
+          && !alreadyHandled.contains(n.name())) {
+        actions.add(new RemoveTaint(n.name(), DELETION_TAINT));
+        if (options.cordonNodeBeforeTerminating() && n.unschedulable()) {
+          actions.add(new UncordonNode(n.name()));
+        }
+      }
+    }
+  }
+
+  List<Action> actions() {
+    return actions;
+  }
+
+  /** The removals still under way after this scan, by node. */
+  Map<String, Drain> drains() {
+    return drains;
+  }
+
+  /** True when a removal failed in this scan. */
+  boolean failed() {
+    return failed;
+  }
+
+  private void taint(Node n) {
+    actions.add(
+        new TaintNode(
+            n.name(),
+            new Taint(
+                DELETION_TAINT, Long.toString(now.getEpochSecond()), TaintEffect.NO_SCHEDULE)));
+    if (options.cordonNodeBeforeTerminating()) {
+      actions.add(new CordonNode(n.name()));
+    }
+  }
+
+  private void evict(Drain d, Node n) {
+    for (Pod p : podsByNode.getOrDefault(n.name(), List.of())) {
+      if (p.deletionTime().isPresent() || !isMovable(p) && !isEvictedDaemonSetPod(p)) {
+        continue;
+      }
+      actions.add(
+          new EvictPod(
+              p.key(), n.name(), options.cappedGraceSeconds(p.terminationGracePeriodSeconds())));
+      if (isMovable(p)) {
+        actions.add(ScaleDownEvents.evicting(p.key()));
+      }
+    }
+    drains.put(d.node(), d);
+  }
+
+  private void delete(Drain d, Node n) {
+    actions.add(new DeleteInstance(d.nodeGroup(), d.node(), d.providerId(), true, d.reason()));
+    actions.addAll(ScaleDownEvents.deleted(d));
+    drains.put(d.node(), d.at(DrainStep.DELETING, now.plus(DELETION_TIMEOUT)));
+  }
+
+  private void fail(Drain d, Node n, String why) {
+    failed = true;
+    actions.add(new RemoveTaint(n.name(), DELETION_TAINT));
+    if (options.cordonNodeBeforeTerminating()) {
+      actions.add(new UncordonNode(n.name()));
+    }
+    actions.add(ScaleDownEvents.failed(d, why));
+  }
+
+  /** Pods a drain waits for: not mirror, DaemonSet, finished, long gone or expendable. */
+  private List<Pod> toMove(Node n) {
+    return podsByNode.getOrDefault(n.name(), List.of()).stream().filter(this::isMovable).toList();
+  }
+
+  private boolean isMovable(Pod p) {
+    return !p.isMirror()
+        && !p.isDaemonSetPod()
+        && !p.isTerminal()
+        && p.priority() >= expendableCutoff
+        && !Drainability.isLongTerminating(p, now);
+  }
+
+  private static boolean isEvictedDaemonSetPod(Pod p) {
+    return p.isDaemonSetPod() && !"false".equals(p.annotations().get(ENABLE_DS_EVICTION));
+  }
+
+  private boolean evictionTimeUp(Drain d) {
+    return !now.isBefore(d.started().plus(maxEviction()));
+  }
+
+  private Duration maxEviction() {
+    return options.maxPodEvictionTime();
+  }
+
+  private static String minutes(Duration d) {
+    return dev.skyscaler.core.config.GoDuration.format(d);
+  }
+}
