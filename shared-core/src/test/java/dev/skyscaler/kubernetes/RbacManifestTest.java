@@ -122,7 +122,7 @@ class RbacManifestTest {
     StateStore<AutoscalerState> store =
         new StateStore<>(
             connection,
-            new JsonStateCodec<>(AutoscalerState.class),
+            new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             StatePruning.none(),
             new StoreOptions("kube-system", "skyscaler-state"));

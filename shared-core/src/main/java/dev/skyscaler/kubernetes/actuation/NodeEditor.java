@@ -24,9 +24,11 @@ import java.util.function.Function;
 
 /**
  * Node edits with optimistic concurrency: read the node, change only the field at stake (the taint
- * list, {@code spec.unschedulable}), and write it back as a JSON merge patch carrying the {@code
- * resourceVersion} that was read. If anyone changed the node in between, the server answers 409 and
- * the edit starts again from a fresh read, so a taint someone else just added is never lost.
+ * list, {@code spec.unschedulable}, the cordon mark), and write it back as a JSON patch that also
+ * sets {@code metadata.resourceVersion} to the version read. If anyone changed the node in between,
+ * the server answers 409 and the edit starts again from a fresh read, so a taint someone else just
+ * added is never lost. (A JSON patch names exactly the fields it changes; the API server's
+ * optimistic locking applies to the patched object's resourceVersion.)
  */
 final class NodeEditor {
   /** Marks a cordon Skyscaler made, so a rollback never uncordons a node a person cordoned. */
@@ -102,7 +104,11 @@ final class NodeEditor {
         });
   }
 
-  /** Makes the node schedulable and drops the autoscaler's cordon mark. */
+  /**
+   * Lifts the autoscaler's own cordon (the node carries its mark). A node someone else cordoned
+   * stays cordoned: every uncordon a planner asks for undoes a cordon the autoscaler made (a failed
+   * or stale removal), never a person's.
+   */
   Outcome uncordon(UncordonNode a) {
     return edit(
         a,
@@ -111,15 +117,12 @@ final class NodeEditor {
           boolean marked =
               node.getMetadata().getAnnotations() != null
                   && node.getMetadata().getAnnotations().containsKey(CORDONED_BY_AUTOSCALER);
-          if (!unschedulable(node) && !marked) {
+          if (!marked) {
             return Optional.empty();
           }
-          List<Map<String, Object>> ops = new ArrayList<>();
-          ops.add(set("/spec/unschedulable", false));
-          if (marked) {
-            ops.add(Map.of("op", "remove", "path", MARK_PATH));
-          }
-          return Optional.of(ops);
+          return Optional.of(
+              List.of(
+                  set("/spec/unschedulable", false), Map.of("op", "remove", "path", MARK_PATH)));
         });
   }
 

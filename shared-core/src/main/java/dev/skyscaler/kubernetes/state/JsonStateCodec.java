@@ -6,12 +6,18 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -19,16 +25,30 @@ import java.util.stream.Collectors;
  * records, lists, sets, maps with string keys, {@code Optional}, {@code Instant} and {@code
  * Duration} (as ISO-8601 text), enums and numbers work as they are.
  *
- * <p>Compatible both ways across versions: a field the JSON lacks (an older writer) reads as empty
- * (empty collection, empty {@code Optional}, {@code null} otherwise, 0 for numbers); a field the
- * record lacks (a newer writer) is ignored. Map keys are sorted, so equal states encode to equal
- * text and an unchanged state is not written again.
+ * <p>Compatible both ways across versions: a field the JSON lacks (an older writer) takes its value
+ * in the {@code defaults} state when one is given (e.g. {@code AutoscalerState.EMPTY}, so a
+ * policy's state added later reads as that policy's empty state), and otherwise reads as empty
+ * (empty collection, empty {@code Optional}, {@code null}, 0); a field the record lacks (a newer
+ * writer) is ignored. Map keys are sorted, so equal states encode to equal text and an unchanged
+ * state is not written again.
  */
 public final class JsonStateCodec<S> {
+  private static final JsonSetter.Value EMPTY_FOR_NULL =
+      JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY);
+
   private final Class<S> type;
   private final ObjectMapper json;
+  private final JsonNode defaults;
 
+  /** A codec without defaults: missing fields read as empty. */
   public JsonStateCodec(Class<S> type) {
+    this(type, null);
+  }
+
+  /**
+   * @param defaults where a field missing from the JSON takes its value from
+   */
+  public JsonStateCodec(Class<S> type, S defaults) {
     this.type = Objects.requireNonNull(type, "type");
     JsonMapper mapper =
         JsonMapper.builder()
@@ -40,9 +60,16 @@ public final class JsonStateCodec<S> {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .serializationInclusion(JsonInclude.Include.NON_ABSENT)
-            .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.AS_EMPTY))
+            // Missing collections read as empty ones. Only collections: records without a
+            // no-argument
+            // constructor have no "empty" value, and Optional is empty by itself.
+            .withConfigOverride(List.class, o -> o.setSetterInfo(EMPTY_FOR_NULL))
+            .withConfigOverride(Set.class, o -> o.setSetterInfo(EMPTY_FOR_NULL))
+            .withConfigOverride(Map.class, o -> o.setSetterInfo(EMPTY_FOR_NULL))
+            .withConfigOverride(Collection.class, o -> o.setSetterInfo(EMPTY_FOR_NULL))
             .build();
     this.json = mapper;
+    this.defaults = defaults == null ? null : mapper.valueToTree(defaults);
   }
 
   /** The state as compact JSON. */
@@ -63,7 +90,11 @@ public final class JsonStateCodec<S> {
    */
   public S decode(String text) {
     try {
-      S state = json.readValue(text, type);
+      JsonNode stored = json.readTree(text);
+      if (defaults != null && stored instanceof ObjectNode object) {
+        stored = withDefaults(defaults.deepCopy(), object);
+      }
+      S state = json.treeToValue(stored, type);
       if (state == null) {
         throw new StateException("state: empty document: expected a JSON object");
       }
@@ -80,6 +111,24 @@ public final class JsonStateCodec<S> {
               + e.getOriginalMessage(),
           e);
     }
+  }
+
+  /** {@code stored} laid over {@code base}: objects merge field by field, other values replace. */
+  private static JsonNode withDefaults(ObjectNode base, ObjectNode stored) {
+    stored
+        .fields()
+        .forEachRemaining(
+            e -> {
+              JsonNode under = base.get(e.getKey());
+              if (under instanceof ObjectNode u
+                  && e.getValue() instanceof ObjectNode o
+                  && !u.isEmpty()) {
+                base.set(e.getKey(), withDefaults(u, o));
+              } else {
+                base.set(e.getKey(), e.getValue());
+              }
+            });
+    return base;
   }
 
   private static String path(JsonMappingException e) {

@@ -135,14 +135,17 @@ class NodeEditsTest {
   }
 
   @Test
-  void aNodeSomeoneElseCordonedIsLeftUnmarked() {
+  void aNodeSomeoneElseCordonedIsLeftUnmarkedAndCordoned() {
     var n1 = node("n1");
     n1.getSpec().setUnschedulable(true);
     cluster.admin().nodes().resource(n1).create();
 
     assertThat(carryOut(new CordonNode("n1")).result()).isEqualTo(Result.UNCHANGED);
-    assertThat(cluster.admin().nodes().withName("n1").get().getMetadata().getAnnotations())
-        .isNullOrEmpty();
+    assertThat(carryOut(new UncordonNode("n1")).result()).isEqualTo(Result.UNCHANGED);
+    var after = cluster.admin().nodes().withName("n1").get();
+    assertThat(after.getMetadata().getAnnotations()).isNullOrEmpty();
+    assertThat(after.getSpec().getUnschedulable()).isTrue();
+    assertThat(cluster.writes()).isEmpty();
   }
 
   @Test
@@ -171,7 +174,7 @@ class NodeEditsTest {
     cluster.answerLate(call("patch", "nodes"), Duration.ofSeconds(2));
     ConnectionOptions quick =
         MockCluster.OPTIONS
-            .withRequestTimeout(Duration.ofMillis(300))
+            .withRequestTimeout(Duration.ofMillis(500))
             .withRetries(1, Duration.ofMillis(10));
 
     Outcome outcome =
@@ -182,9 +185,9 @@ class NodeEditsTest {
 
     // the retried patch carries the version the first one replaced: 409, a fresh read, done
     assertThat(outcome.result()).isEqualTo(Result.UNCHANGED);
-    assertThat(cluster.calls())
-        .extracting(ApiCall::verb)
-        .containsExactly("get", "patch", "patch", "get");
+    assertThat(cluster.calls().stream().map(ApiCall::verb).filter(v -> !v.equals("get")))
+        .containsExactly("patch", "patch");
+    assertThat(cluster.calls().get(cluster.calls().size() - 1).verb()).isEqualTo("get");
     assertThat(taintsOf("n1"))
         .containsExactly("team=a:NoSchedule", CaTaints.toBeDeleted(NOW).toString());
   }

@@ -55,7 +55,7 @@ class StatusWriterTest {
     return new Plan(
         List.of(new ScaleUp("ng1", 1, 4, List.of("default/web-1"))),
         List.of(),
-        List.of(new ScaleDown("b1", "ng2", true, Map.of())),
+        List.of(new ScaleDown("b1", "ng2", true, Map.of(), 0.0, NOW, NOW.plusSeconds(600))),
         List.of(),
         List.of(),
         List.of(),
