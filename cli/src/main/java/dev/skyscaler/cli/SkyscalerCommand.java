@@ -1,7 +1,11 @@
 package dev.skyscaler.cli;
 
+import dev.skyscaler.cli.cluster.ClusterSourceErrors;
+import dev.skyscaler.cli.cluster.SnapshotCommand;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.kubernetes.ConnectionException;
+import dev.skyscaler.kubernetes.KubernetesApiException;
 import dev.skyscaler.kubernetes.SnapshotException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,6 +59,7 @@ public final class SkyscalerCommand implements Runnable {
     for (CommandLine sub : cl.getSubcommands().values()) {
       CaOptions.addTo(sub.getCommandSpec());
     }
+    cl.addSubcommand(new SnapshotCommand());
     cl.setParameterExceptionHandler(SkyscalerCommand::usageError);
     cl.setExecutionExceptionHandler(SkyscalerCommand::failure);
     cl.setUsageHelpAutoWidth(true);
@@ -67,6 +72,8 @@ public final class SkyscalerCommand implements Runnable {
     String message = e.getMessage();
     if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
       message = UnknownOptions.describe(unmatched);
+    } else if (ClusterSourceErrors.describe(e).isPresent()) {
+      message = ClusterSourceErrors.describe(e).get();
     } else if (e.getCause() instanceof CommandLine.TypeConversionException bad
         && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
       message = option.longestName() + ": " + bad.getMessage();
@@ -81,10 +88,16 @@ public final class SkyscalerCommand implements Runnable {
     PrintWriter err = cl.getErr();
     if (e instanceof InputException
         || e instanceof ConfigException
-        || e instanceof SnapshotException) {
+        || e instanceof SnapshotException
+        || e instanceof ConnectionException) {
       err.println(e.getMessage());
       err.flush();
       return BAD_INPUT;
+    }
+    if (e instanceof KubernetesApiException) {
+      err.println("skyscaler: cannot read the cluster: " + e.getMessage());
+      err.flush();
+      return INTERNAL_ERROR;
     }
     err.println("skyscaler: internal error: " + e);
     e.printStackTrace(err);
