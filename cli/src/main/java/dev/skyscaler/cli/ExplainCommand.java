@@ -6,7 +6,6 @@ import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.PodExplanation;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,7 +20,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     customSynopsis = {
-      "skyscaler explain <namespace/pod> --snapshot=<file-or-dir>... --node-groups=<file>",
+      "skyscaler explain <namespace/pod>",
+      "         (--snapshot=<file-or-dir>... | --kubeconfig=<file> [--context=<name>])",
+      "         --node-groups=<file>",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },
@@ -63,8 +64,7 @@ final class ExplainCommand implements Callable<Integer> {
     }
     Scan scan = Scan.load(inputs, CaOptions.given(spec.commandLine().getParseResult()), clock);
     if (scan.snapshot().pods().stream().noneMatch(p -> p.key().equals(pod))) {
-      String files = String.join(", ", inputs.snapshots.stream().map(Path::toString).toList());
-      throw new InputException("pod " + pod + ": not in the snapshot (" + files + ")");
+      throw new InputException("pod " + pod + ": not in the snapshot (" + inputs.source() + ")");
     }
     PodExplanation e =
         Autoscaler.explain(scan.snapshot(), AutoscalerState.EMPTY, scan.options(), scan.now(), pod);

@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     customSynopsis = {
-      "skyscaler plan --snapshot=<file-or-dir>... --node-groups=<file>",
+      "skyscaler plan (--snapshot=<file-or-dir>... | --kubeconfig=<file>",
+      "         [--context=<name>]) --node-groups=<file>",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },
@@ -39,6 +40,7 @@ import picocli.CommandLine.Spec;
       "  skyscaler plan --snapshot examples/first-contact/snapshot.yaml \\",
       "      --node-groups examples/first-contact/node-groups.yaml \\",
       "      --max-nodes-total=20 --expander=priority,least-waste",
+      "  skyscaler plan --kubeconfig ~/.kube/config --context prod --node-groups groups.yaml",
       "",
       "Exit codes: 0 success, 1 internal error, 2 bad input (message on stderr)."
     })

@@ -41,7 +41,10 @@ record Scan(
   static Scan load(ScanInputs in, Map<String, List<String>> cliFlags, Clock clock) {
     OptionsFile file = in.optionsFile == null ? null : OptionsFile.read(in.optionsFile);
     checkSeparately(file, cliFlags);
-    KubernetesSnapshot k8s = SnapshotFiles.read(in.snapshots);
+    KubernetesSnapshot k8s =
+        in.source.live != null
+            ? in.source.live.read().translate()
+            : SnapshotFiles.read(in.source.snapshots);
     AutoscalerOptions options = mergedOptions(file, cliFlags, k8s.expanderPriorities());
     List<NodeGroup> groups = NodeGroupsFile.read(in.nodeGroups, k8s.nodes());
     ClusterSnapshot snapshot;

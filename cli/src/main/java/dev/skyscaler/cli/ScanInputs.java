@@ -1,25 +1,36 @@
 package dev.skyscaler.cli;
 
+import dev.skyscaler.cli.cluster.LiveClusterOptions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
 /** What every scanning command reads: the snapshot, the node groups, options, time and format. */
 final class ScanInputs {
-  @Option(
-      names = "--snapshot",
-      required = true,
-      split = ",",
-      paramLabel = "<file-or-dir>",
-      description =
-          "Cluster objects as `kubectl get nodes,pods,pdb,daemonsets -A -o yaml` writes them;"
-              + " a directory is read file by file. Repeatable.")
-  List<Path> snapshots;
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  ClusterSource source;
+
+  /** Where the cluster objects come from: snapshot files or a live cluster. */
+  static final class ClusterSource {
+    @Option(
+        names = "--snapshot",
+        required = true,
+        split = ",",
+        paramLabel = "<file-or-dir>",
+        description =
+            "Cluster objects as `kubectl get nodes,pods,pdb,daemonsets -A -o yaml` or `skyscaler"
+                + " snapshot` writes them; a directory is read file by file. Repeatable.")
+    List<Path> snapshots;
+
+    @ArgGroup(exclusive = false, multiplicity = "1")
+    LiveClusterOptions live;
+  }
 
   @Option(
       names = "--node-groups",
@@ -50,6 +61,13 @@ final class ScanInputs {
       converter = OutputFormat.Converter.class,
       description = "text (default) for people, json for programs (a stable format).")
   OutputFormat output;
+
+  /** The snapshot files, or the live cluster, for messages. */
+  String source() {
+    return source.live != null
+        ? source.live.describe()
+        : String.join(", ", source.snapshots.stream().map(Path::toString).toList());
+  }
 
   /** Parses {@code --now}; RFC 3339 requires the offset ({@code Z} or {@code +02:00}). */
   static final class Rfc3339 implements ITypeConverter<Instant> {

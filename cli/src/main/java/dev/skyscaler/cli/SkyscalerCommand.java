@@ -1,8 +1,12 @@
 package dev.skyscaler.cli;
 
+import dev.skyscaler.cli.cluster.ClusterSourceErrors;
+import dev.skyscaler.cli.cluster.SnapshotCommand;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.simulate.SimulateCommand;
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.kubernetes.ConnectionException;
+import dev.skyscaler.kubernetes.KubernetesApiException;
 import dev.skyscaler.kubernetes.SnapshotException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,6 +61,7 @@ public final class SkyscalerCommand implements Runnable {
     for (CommandLine sub : cl.getSubcommands().values()) {
       CaOptions.addTo(sub.getCommandSpec());
     }
+    cl.addSubcommand(new SnapshotCommand());
     cl.setParameterExceptionHandler(SkyscalerCommand::usageError);
     cl.setExecutionExceptionHandler(SkyscalerCommand::failure);
     cl.setUsageHelpAutoWidth(true);
@@ -69,6 +74,8 @@ public final class SkyscalerCommand implements Runnable {
     String message = e.getMessage();
     if (e instanceof CommandLine.UnmatchedArgumentException unmatched) {
       message = UnknownOptions.describe(unmatched);
+    } else if (ClusterSourceErrors.describe(e).isPresent()) {
+      message = ClusterSourceErrors.describe(e).get();
     } else if (e.getCause() instanceof CommandLine.TypeConversionException bad
         && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
       message = option.longestName() + ": " + bad.getMessage();
@@ -83,10 +90,16 @@ public final class SkyscalerCommand implements Runnable {
     PrintWriter err = cl.getErr();
     if (e instanceof InputException
         || e instanceof ConfigException
-        || e instanceof SnapshotException) {
+        || e instanceof SnapshotException
+        || e instanceof ConnectionException) {
       err.println(e.getMessage());
       err.flush();
       return BAD_INPUT;
+    }
+    if (e instanceof KubernetesApiException) {
+      err.println("skyscaler: cannot read the cluster: " + e.getMessage());
+      err.flush();
+      return INTERNAL_ERROR;
     }
     err.println("skyscaler: internal error: " + e);
     e.printStackTrace(err);

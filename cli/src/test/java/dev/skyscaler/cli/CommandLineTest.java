@@ -153,7 +153,9 @@ class CommandLineTest {
     CliRun r = CliRun.run("plan", "--help");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out())
-        .startsWith("Usage: skyscaler plan --snapshot=<file-or-dir>... --node-groups=<file>\n");
+        .startsWith(
+            "Usage: skyscaler plan (--snapshot=<file-or-dir>... | --kubeconfig=<file>\n"
+                + "         [--context=<name>]) --node-groups=<file>\n");
     assertThat(r.out()).contains("Cluster Autoscaler options (same names, values and defaults");
     for (OptionFlag f : OptionFlag.SUPPORTED) {
       String valueLabel =
@@ -199,7 +201,18 @@ class CommandLineTest {
     assertThat(r.out()).isEmpty();
     assertThat(r.err())
         .isEqualTo(
-            "Missing required options: '--snapshot=<file-or-dir>', '--node-groups=<file>'\n"
+            "Missing required option: '--node-groups=<file>'\n"
+                + "Run 'skyscaler plan --help' for usage.\n");
+  }
+
+  @Test
+  void aMissingClusterSourceNamesBothKinds() {
+    CliRun r = CliRun.run("plan", "--node-groups", groups);
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .isEqualTo(
+            "missing the cluster: give --snapshot=<file-or-dir> (files) or --kubeconfig=<file>"
+                + " (a live cluster, read-only)\n"
                 + "Run 'skyscaler plan --help' for usage.\n");
   }
 

@@ -22,6 +22,7 @@ import java.util.TreeMap;
  * @param expanderPriorities the {@code cluster-autoscaler-priority-expander} ConfigMap's {@code
  *     priorities}: priority to node-group name regexes, ascending by priority; empty when the
  *     snapshot has no such ConfigMap
+ * @param capacityBuffers the CapacityBuffer objects, when the cluster has the CRD
  * @param warnings what was read but not used, e.g. {@code snapshot.yaml: ignored 3 objects of kind
  *     Service}
  */
@@ -31,6 +32,7 @@ public record KubernetesSnapshot(
     List<PodDisruptionBudget> pdbs,
     List<DaemonSet> daemonSets,
     Map<Integer, List<String>> expanderPriorities,
+    List<CapacityBuffer> capacityBuffers,
     List<String> warnings) {
 
   public KubernetesSnapshot {
@@ -42,7 +44,25 @@ public record KubernetesSnapshot(
     TreeMap<Integer, List<String>> sorted = new TreeMap<>();
     expanderPriorities.forEach((priority, regexes) -> sorted.put(priority, List.copyOf(regexes)));
     expanderPriorities = Collections.unmodifiableMap(sorted);
+    capacityBuffers = List.copyOf(capacityBuffers);
     warnings = List.copyOf(warnings);
+  }
+
+  /** A snapshot without CapacityBuffers. */
+  public KubernetesSnapshot(
+      List<Node> nodes,
+      List<Pod> pods,
+      List<PodDisruptionBudget> pdbs,
+      List<DaemonSet> daemonSets,
+      Map<Integer, List<String>> expanderPriorities,
+      List<String> warnings) {
+    this(nodes, pods, pdbs, daemonSets, expanderPriorities, List.of(), warnings);
+  }
+
+  /** The same objects with other warnings (e.g. to compare snapshots from different sources). */
+  public KubernetesSnapshot withWarnings(List<String> newWarnings) {
+    return new KubernetesSnapshot(
+        nodes, pods, pdbs, daemonSets, expanderPriorities, capacityBuffers, newWarnings);
   }
 
   /** The core snapshot of these objects with the node groups that manage the nodes. */

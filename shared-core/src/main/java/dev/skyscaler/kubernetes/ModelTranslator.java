@@ -184,6 +184,38 @@ public final class ModelTranslator {
         });
   }
 
+  /**
+   * The pod a PodTemplate describes (as a CapacityBuffer's placeholder pods would be), named after
+   * the template, with requests computed as for any pod.
+   */
+  public static Pod toTemplatePod(io.fabric8.kubernetes.api.model.PodTemplate podTemplate) {
+    ObjectMeta meta = meta(podTemplate.getMetadata());
+    String namespace = namespaceOf(meta);
+    return Fields.translating(
+        describe("PodTemplate", namespace, meta.getName()),
+        () -> {
+          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
+          PodTemplateSpec template = present(podTemplate.getTemplate(), "template");
+          ObjectMeta templateMeta = meta(template.getMetadata());
+          PodSpec spec = present(template.getSpec(), "template.spec");
+          Map<String, String> labels =
+              Fields.strings(templateMeta.getLabels(), "template.metadata.labels");
+          Pod.Builder b =
+              Pod.builder(namespace, name)
+                  .labels(labels)
+                  .annotations(
+                      Fields.strings(
+                          templateMeta.getAnnotations(), "template.metadata.annotations"))
+                  .creationTime(
+                      Fields.timestamp(
+                          meta.getCreationTimestamp(),
+                          "metadata.creationTimestamp",
+                          Instant.EPOCH));
+          withSpec(b, labels, spec, "template.spec");
+          return b.build();
+        });
+  }
+
   /** How messages name an object: {@code Pod default/web-1}. */
   static String describe(String kind, String namespace, String name) {
     return kind + " " + namespace + "/" + (name == null ? "(no name)" : name);

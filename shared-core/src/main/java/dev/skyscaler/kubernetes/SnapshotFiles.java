@@ -5,6 +5,7 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +20,10 @@ import java.util.stream.Stream;
  * Reads cluster snapshots as {@code kubectl get nodes,pods,pdb,daemonsets -A -o yaml} writes them
  * (also multi-document YAML, single objects and JSON) into the core model.
  *
- * <p>Nodes, Pods, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets and the priority expander's
- * ConfigMap are used; Succeeded and Failed pods are dropped; other ConfigMaps are skipped silently;
- * any other kind is skipped with one warning per kind and file.
+ * <p>Nodes, Pods, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets, the priority expander's
+ * ConfigMap, CapacityBuffers ({@code autoscaling.x-k8s.io} v1, v1beta1, v1alpha1) and the
+ * PodTemplates they refer to are used; Succeeded and Failed pods are dropped; other ConfigMaps are
+ * skipped silently; any other kind is skipped with one warning per kind and file.
  */
 public final class SnapshotFiles {
   private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
@@ -96,6 +98,9 @@ public final class SnapshotFiles {
     private final List<DaemonSet> daemonSets = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, String> seen = new HashMap<>();
+    private final List<RawObject> buffers = new ArrayList<>();
+    private final Map<String, io.fabric8.kubernetes.api.model.PodTemplate> podTemplates =
+        new HashMap<>();
     private Map<Integer, List<String>> priorities = Map.of();
     private String prioritiesFrom;
 
@@ -120,6 +125,11 @@ public final class SnapshotFiles {
                   ModelTranslator.toDaemonSet(
                       typed(o, "apps/v1", io.fabric8.kubernetes.api.model.apps.DaemonSet.class)));
           case "ConfigMap" -> addConfigMap(o);
+          case "PodTemplate" ->
+              podTemplates.put(
+                  o.namespace() + "/" + o.name(),
+                  typed(o, "v1", io.fabric8.kubernetes.api.model.PodTemplate.class));
+          case "CapacityBuffer" -> addCapacityBuffer(o);
           default -> {
             return false;
           }
@@ -156,6 +166,19 @@ public final class SnapshotFiles {
       prioritiesFrom = o.describe() + " in " + where(o);
     }
 
+    private void addCapacityBuffer(RawObject o) {
+      String version =
+          o.apiVersion().startsWith(CapacityBuffer.API_GROUP + "/")
+              ? o.apiVersion().substring(CapacityBuffer.API_GROUP.length() + 1)
+              : "";
+      String expected = CapacityBuffer.API_GROUP + "/" + version;
+      if (!CapacityBuffers.VERSIONS.contains(version)) {
+        expected = CapacityBuffer.API_GROUP + "/" + String.join(", ", CapacityBuffers.VERSIONS);
+      }
+      typed(o, expected, GenericKubernetesResource.class);
+      buffers.add(o);
+    }
+
     /** Binds a used object to its model class, once per identity across all files. */
     private <T> T typed(RawObject o, String apiVersion, Class<T> type) {
       String first = seen.putIfAbsent(o.describe(), where(o));
@@ -179,7 +202,18 @@ public final class SnapshotFiles {
     }
 
     KubernetesSnapshot snapshot() {
-      return new KubernetesSnapshot(nodes, pods, pdbs, daemonSets, priorities, warnings);
+      List<CapacityBuffer> translated = new ArrayList<>();
+      for (RawObject o : buffers) {
+        try {
+          translated.add(
+              CapacityBuffers.translate(
+                  ObjectConverter.convert(o, GenericKubernetesResource.class), podTemplates));
+        } catch (SnapshotException e) {
+          throw e.inFile(o.file());
+        }
+      }
+      return new KubernetesSnapshot(
+          nodes, pods, pdbs, daemonSets, priorities, translated, warnings);
     }
   }
 }

@@ -1,0 +1,51 @@
+package dev.skyscaler.cli.cluster;
+
+import dev.skyscaler.kubernetes.ClusterObjects;
+import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.LiveSnapshotReader;
+import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --kubeconfig <file> [--context <name>]}: read the cluster objects from a live cluster, as
+ * the user's kubeconfig allows. Read-only: list and get requests only.
+ */
+public final class LiveClusterOptions {
+  @Option(
+      names = "--kubeconfig",
+      required = true,
+      paramLabel = "<file>",
+      description = "Read the cluster live, with this kubeconfig's credentials (read-only).")
+  Path kubeconfig;
+
+  @Option(
+      names = "--context",
+      paramLabel = "<name>",
+      description = "The kubeconfig context to use. Default: its current context.")
+  String context;
+
+  /** {@code the cluster of kubeconfig <file>, context <name>}. */
+  public String describe() {
+    return "the cluster of kubeconfig "
+        + kubeconfig
+        + (context == null ? "" : ", context " + context);
+  }
+
+  /**
+   * Reads the cluster's nodes, pods, PDBs, DaemonSets, CapacityBuffers and priority-expander
+   * ConfigMap.
+   *
+   * @throws dev.skyscaler.kubernetes.ConnectionException for a bad kubeconfig or context
+   * @throws dev.skyscaler.kubernetes.KubernetesApiException when the cluster cannot be read
+   */
+  public ClusterObjects read() {
+    try (KubernetesConnection c =
+        KubernetesConnection.fromKubeconfig(
+            kubeconfig, Optional.ofNullable(context), ConnectionOptions.DEFAULTS)) {
+      return new LiveSnapshotReader(c, ReadOptions.DEFAULTS).readObjects();
+    }
+  }
+}

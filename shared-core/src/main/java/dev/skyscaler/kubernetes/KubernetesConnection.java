@@ -1,0 +1,206 @@
+package dev.skyscaler.kubernetes;
+
+import io.fabric8.kubernetes.api.model.NamedContext;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.RequestConfig;
+import io.fabric8.kubernetes.client.RequestConfigBuilder;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A fabric8 client (JDK HTTP backend) for one cluster, from a kubeconfig file, the pod's service
+ * account, or a bearer-token supplier with the cluster's CA (the EKS and AKS tokens the cloud
+ * modules issue).
+ *
+ * <p>Secrets stay secret: no message this class or its client produces contains a token, a client
+ * key or kubeconfig text (errors name the file and a line, never its content), and fabric8's HTTP
+ * trace logging, which would print the {@code Authorization} header, is switched off. {@link
+ * #describe()} names the server and where the credentials came from, nothing more.
+ */
+public final class KubernetesConnection implements AutoCloseable {
+  static final String IN_CLUSTER_DIR = "/var/run/secrets/kubernetes.io/serviceaccount";
+  private static final Pattern LINE = Pattern.compile("line:? (\\d+), column:? (\\d+)");
+
+  private final KubernetesClient client;
+  private final KubernetesClient evictionClient;
+  private final String description;
+
+  private KubernetesConnection(Config config, ConnectionOptions options, String source) {
+    config.setConnectionTimeout(millis(options.connectTimeout().toMillis()));
+    config.setRequestTimeout(millis(options.requestTimeout().toMillis()));
+    config.setRequestRetryBackoffLimit(options.retries());
+    config.setRequestRetryBackoffInterval(millis(options.retryInterval().toMillis()));
+    config.setUserAgent(options.userAgent());
+    this.client =
+        new KubernetesClientBuilder()
+            .withConfig(config)
+            // At TRACE level this interceptor logs every header, the bearer token included.
+            .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("HttpLogging", null))
+            .build();
+    RequestConfig noRetries =
+        new RequestConfigBuilder(config.getRequestConfig())
+            .withRequestRetryBackoffLimit(0)
+            .withRequestRetryBackoffInterval(0)
+            .build();
+    this.evictionClient = client.newClient(noRetries).adapt(KubernetesClient.class);
+    this.description = config.getMasterUrl() + " (" + source + ")";
+  }
+
+  /**
+   * Connects as the kubeconfig's {@code context} (its current context when empty) says: server, CA
+   * and credentials, including exec plugins such as {@code aws eks get-token}.
+   *
+   * @throws ConnectionException naming the file (and the line of a syntax error), or listing the
+   *     contexts the file has when {@code context} is not one of them
+   */
+  public static KubernetesConnection fromKubeconfig(
+      Path kubeconfig, Optional<String> context, ConnectionOptions options) {
+    String file = "kubeconfig " + kubeconfig;
+    if (!Files.isRegularFile(kubeconfig)) {
+      throw new ConnectionException(file + ": no such file");
+    }
+    Config config;
+    try {
+      config = Config.fromKubeconfig(context.orElse(null), kubeconfig.toFile());
+    } catch (RuntimeException e) {
+      // never the parser's message: it quotes the offending line, which may hold a credential
+      throw new ConnectionException(file + ": not a valid kubeconfig" + position(e));
+    }
+    List<String> names =
+        config.getContexts() == null
+            ? List.of()
+            : config.getContexts().stream().map(NamedContext::getName).sorted().toList();
+    String current =
+        config.getCurrentContext() == null ? null : config.getCurrentContext().getName();
+    if (context.isPresent() && !context.get().equals(current)) {
+      throw new ConnectionException(
+          file
+              + ": no context \""
+              + context.get()
+              + "\": expected one of "
+              + (names.isEmpty() ? "(none)" : String.join(", ", names)));
+    }
+    if (current == null || config.getMasterUrl() == null) {
+      throw new ConnectionException(
+          file + ": no current context with a cluster server: pass --context, one of " + names);
+    }
+    return new KubernetesConnection(
+        config, options, "kubeconfig " + kubeconfig + ", context " + current);
+  }
+
+  /**
+   * Connects as the pod's service account: {@code KUBERNETES_SERVICE_HOST}/{@code _PORT}, the token
+   * (re-read before each request, as projected tokens rotate) and {@code ca.crt}.
+   *
+   * @throws ConnectionException when not running in a pod
+   */
+  public static KubernetesConnection inCluster(ConnectionOptions options) {
+    return inCluster(System.getenv(), Path.of(IN_CLUSTER_DIR), options);
+  }
+
+  static KubernetesConnection inCluster(
+      Map<String, String> env, Path serviceAccountDir, ConnectionOptions options) {
+    String host = env.get("KUBERNETES_SERVICE_HOST");
+    String port = env.getOrDefault("KUBERNETES_SERVICE_PORT", "443");
+    Path token = serviceAccountDir.resolve("token");
+    Path ca = serviceAccountDir.resolve("ca.crt");
+    if (host == null || host.isBlank() || !Files.isRegularFile(token)) {
+      throw new ConnectionException(
+          "in-cluster config: not running in a pod: expected KUBERNETES_SERVICE_HOST and " + token);
+    }
+    String server = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    Optional<String> caPem = Files.isRegularFile(ca) ? Optional.of(read(ca)) : Optional.empty();
+    Config config = tokenConfig(URI.create(server), () -> read(token).trim(), caPem);
+    return new KubernetesConnection(config, options, "service account");
+  }
+
+  /**
+   * Connects to {@code server} with a bearer token from {@code token}, which is asked before every
+   * request (cache inside it: EKS tokens live 15 minutes) and again after a 401.
+   *
+   * @param caCertPem the cluster's CA certificate(s), PEM; empty to trust the JVM's default CAs
+   */
+  public static KubernetesConnection withToken(
+      URI server, Supplier<String> token, Optional<String> caCertPem, ConnectionOptions options) {
+    Objects.requireNonNull(token, "token");
+    return new KubernetesConnection(
+        tokenConfig(server, token, caCertPem), options, "bearer token supplier");
+  }
+
+  private static Config tokenConfig(URI server, Supplier<String> token, Optional<String> ca) {
+    if (server == null || server.getScheme() == null || server.getHost() == null) {
+      throw new ConnectionException(
+          "server URL: expected an absolute URL like https://host:443, got " + server);
+    }
+    ConfigBuilder b =
+        new ConfigBuilder(Config.empty())
+            .withMasterUrl(server.toString())
+            .withOauthTokenProvider(token::get);
+    ca.ifPresent(
+        pem ->
+            b.withCaCertData(
+                Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.UTF_8))));
+    return b.build();
+  }
+
+  /** The client for every call but evictions. */
+  public KubernetesClient client() {
+    return client;
+  }
+
+  /** The same client without retries, for evictions, where 429 means a PDB said no. */
+  public KubernetesClient evictionClient() {
+    return evictionClient;
+  }
+
+  /** The server and where the credentials came from, e.g. for a log line; never a secret. */
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public String toString() {
+    return "KubernetesConnection[" + description + "]";
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+
+  private static String position(Exception e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      Matcher m = LINE.matcher(String.valueOf(t.getMessage()));
+      if (m.find()) {
+        return " (line " + m.group(1) + ", column " + m.group(2) + ")";
+      }
+    }
+    return "";
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ConnectionException("cannot read " + file + ": " + e.getClass().getSimpleName());
+    }
+  }
+
+  private static int millis(long ms) {
+    return (int) Math.min(Integer.MAX_VALUE, ms);
+  }
+}

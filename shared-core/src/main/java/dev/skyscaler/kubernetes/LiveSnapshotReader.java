@@ -1,0 +1,246 @@
+package dev.skyscaler.kubernetes;
+
+import io.fabric8.kubernetes.api.model.APIGroup;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ListOptions;
+import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplate;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Reads what a scan needs from a live cluster in as few calls as the API allows: nodes, pods of all
+ * namespaces (without finished ones), PodDisruptionBudgets and DaemonSets, each as one paginated
+ * list ({@code limit}/{@code continue}); the priority expander's ConfigMap with one get;
+ * CapacityBuffers with one discovery call and one list when the CRD exists (skipped quietly
+ * otherwise) and their PodTemplates with one list when a buffer refers to one. The lists run in
+ * parallel. Read-only: it never writes.
+ */
+public final class LiveSnapshotReader {
+  private static final String NOT_FINISHED = "status.phase!=Succeeded,status.phase!=Failed";
+
+  private final KubernetesClient client;
+  private final ReadOptions options;
+
+  /**
+   * @param pageSize items per list request (the API server's {@code limit})
+   * @param priorityExpanderNamespace where the {@code cluster-autoscaler-priority-expander}
+   *     ConfigMap lives (CA reads it from its own namespace)
+   */
+  public record ReadOptions(int pageSize, String priorityExpanderNamespace) {
+    /** 500 items per page (as kubectl), the ConfigMap in {@code kube-system}. */
+    public static final ReadOptions DEFAULTS = new ReadOptions(500, "kube-system");
+
+    public ReadOptions {
+      if (pageSize < 1) {
+        throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
+      }
+      Objects.requireNonNull(priorityExpanderNamespace, "priorityExpanderNamespace");
+    }
+  }
+
+  public LiveSnapshotReader(KubernetesConnection connection, ReadOptions options) {
+    this.client = connection.client();
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** Reads and translates: the same snapshot {@link SnapshotFiles#read} gives for files. */
+  public KubernetesSnapshot read() {
+    return readObjects().translate();
+  }
+
+  /**
+   * The API objects, untranslated (what {@code skyscaler snapshot} writes).
+   *
+   * @throws KubernetesApiException naming the list that failed after the client's retries
+   */
+  public ClusterObjects readObjects() {
+    ExecutorService pool = Executors.newFixedThreadPool(4, LiveSnapshotReader::daemon);
+    try {
+      var nodes = async(pool, () -> listAll("list nodes", o -> client.nodes().list(o), ""));
+      var pods =
+          async(
+              pool,
+              () ->
+                  listAll("list pods", o -> client.pods().inAnyNamespace().list(o), NOT_FINISHED));
+      var pdbs =
+          async(
+              pool,
+              () ->
+                  listAll(
+                      "list poddisruptionbudgets",
+                      o -> client.policy().v1().podDisruptionBudget().inAnyNamespace().list(o),
+                      ""));
+      var daemonSets =
+          async(
+              pool,
+              () ->
+                  listAll(
+                      "list daemonsets",
+                      o -> client.apps().daemonSets().inAnyNamespace().list(o),
+                      ""));
+      Optional<ConfigMap> priorities = priorityExpander();
+      List<GenericKubernetesResource> buffers = capacityBuffers();
+      List<PodTemplate> templates = buffers.isEmpty() ? List.of() : podTemplates(buffers);
+      return new ClusterObjects(
+          join(nodes), join(pods), join(pdbs), join(daemonSets), priorities, buffers, templates);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private Optional<ConfigMap> priorityExpander() {
+    return Optional.ofNullable(
+        call(
+            "get configmap "
+                + options.priorityExpanderNamespace()
+                + "/"
+                + ExpanderPriorities.CONFIG_MAP_NAME,
+            () ->
+                client
+                    .configMaps()
+                    .inNamespace(options.priorityExpanderNamespace())
+                    .withName(ExpanderPriorities.CONFIG_MAP_NAME)
+                    .get()));
+  }
+
+  private List<GenericKubernetesResource> capacityBuffers() {
+    APIGroup group =
+        call(
+            "discover " + CapacityBuffer.API_GROUP,
+            () -> client.getApiGroup(CapacityBuffer.API_GROUP));
+    Optional<String> version = bufferVersion(group);
+    if (version.isEmpty()) {
+      return List.of();
+    }
+    ResourceDefinitionContext context =
+        new ResourceDefinitionContext.Builder()
+            .withGroup(CapacityBuffer.API_GROUP)
+            .withVersion(version.get())
+            .withKind("CapacityBuffer")
+            .withPlural("capacitybuffers")
+            .withNamespaced(true)
+            .build();
+    return listAll(
+        "list capacitybuffers",
+        o -> client.genericKubernetesResources(context).inAnyNamespace().list(o),
+        "");
+  }
+
+  /** The served version this reader understands, the server's preferred one first. */
+  static Optional<String> bufferVersion(APIGroup group) {
+    if (group == null || group.getVersions() == null) {
+      return Optional.empty();
+    }
+    Set<String> served =
+        group.getVersions().stream()
+            .map(GroupVersionForDiscovery::getVersion)
+            .filter(Objects::nonNull)
+            .collect(Collectors.toSet());
+    GroupVersionForDiscovery preferred = group.getPreferredVersion();
+    if (preferred != null && CapacityBuffers.VERSIONS.contains(preferred.getVersion())) {
+      return Optional.of(preferred.getVersion());
+    }
+    return CapacityBuffers.VERSIONS.stream().filter(served::contains).findFirst();
+  }
+
+  private List<PodTemplate> podTemplates(List<GenericKubernetesResource> buffers) {
+    boolean referenced =
+        buffers.stream()
+            .anyMatch(
+                b ->
+                    hasTemplateRef(b.getAdditionalProperties().get("spec"))
+                        || hasTemplateRef(b.getAdditionalProperties().get("status")));
+    if (!referenced) {
+      return List.of();
+    }
+    return listAll(
+        "list podtemplates", o -> client.resources(PodTemplate.class).inAnyNamespace().list(o), "");
+  }
+
+  private static boolean hasTemplateRef(Object section) {
+    return section instanceof java.util.Map<?, ?> m && m.get("podTemplateRef") != null;
+  }
+
+  /**
+   * Every item of a list, page by page. An expired {@code continue} token (410 Gone: the list took
+   * longer than the server keeps its snapshot) restarts the list once.
+   */
+  private <T extends HasMetadata, L extends KubernetesResourceList<T>> List<T> listAll(
+      String what, Function<ListOptions, L> list, String fieldSelector) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return pages(list, fieldSelector);
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 410 || attempt == 2) {
+          throw KubernetesApiException.of(what, e);
+        }
+      }
+    }
+  }
+
+  private <T extends HasMetadata, L extends KubernetesResourceList<T>> List<T> pages(
+      Function<ListOptions, L> list, String fieldSelector) {
+    List<T> items = new ArrayList<>();
+    String token = null;
+    do {
+      ListOptionsBuilder b = new ListOptionsBuilder().withLimit((long) options.pageSize());
+      if (!fieldSelector.isEmpty()) {
+        b.withFieldSelector(fieldSelector);
+      }
+      if (token != null) {
+        b.withContinue(token);
+      }
+      L page = list.apply(b.build());
+      items.addAll(page.getItems());
+      token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
+    } while (token != null && !token.isEmpty());
+    return items;
+  }
+
+  private static <T> T call(String what, Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (KubernetesClientException e) {
+      throw KubernetesApiException.of(what, e);
+    }
+  }
+
+  private static <T> CompletableFuture<T> async(ExecutorService pool, Supplier<T> task) {
+    return CompletableFuture.supplyAsync(task, pool);
+  }
+
+  private static <T> T join(CompletableFuture<T> f) {
+    try {
+      return f.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw e;
+    }
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "skyscaler-read");
+    t.setDaemon(true);
+    return t;
+  }
+}

@@ -1,0 +1,96 @@
+package dev.skyscaler.kubernetes.events;
+
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.OwnerReference;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.kubernetes.ClusterObjects;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the event writer needs to know about the objects events are about: their UIDs ({@code
+ * kubectl describe} finds events by the object's UID) and each pod's controller (events of pods of
+ * one controller are aggregated).
+ */
+public interface EventTargets {
+  /** The UID of {@code kind} {@code object} ({@code namespace/name}, or the name of a node). */
+  Optional<String> uid(String kind, String object);
+
+  /** The controller of pod {@code namespace/name}. */
+  Optional<OwnerReference> owner(String pod);
+
+  /** Knows nothing: events carry no UID and are not aggregated by controller. */
+  EventTargets NONE =
+      new EventTargets() {
+        @Override
+        public Optional<String> uid(String kind, String object) {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<OwnerReference> owner(String pod) {
+          return Optional.empty();
+        }
+      };
+
+  /** UIDs of nodes and pods and pods' controllers, from the objects a live read returned. */
+  static EventTargets of(ClusterObjects objects) {
+    Map<String, String> uids = new HashMap<>();
+    objects.nodes().forEach(n -> put(uids, "Node", n));
+    objects.pods().forEach(p -> put(uids, "Pod", p));
+    Map<String, OwnerReference> owners = new HashMap<>();
+    for (var p : objects.pods()) {
+      var meta = p.getMetadata();
+      if (meta.getOwnerReferences() == null) {
+        continue;
+      }
+      meta.getOwnerReferences().stream()
+          .filter(r -> Boolean.TRUE.equals(r.getController()))
+          .findFirst()
+          .ifPresent(
+              r ->
+                  owners.put(
+                      meta.getNamespace() + "/" + meta.getName(),
+                      new OwnerReference(r.getKind(), r.getName(), r.getUid())));
+    }
+    return table(uids, owners);
+  }
+
+  /** Pods' UIDs and controllers from a snapshot (the core model keeps no node UIDs). */
+  static EventTargets of(ClusterSnapshot snapshot) {
+    Map<String, String> uids = new HashMap<>();
+    Map<String, OwnerReference> owners = new HashMap<>();
+    for (Pod p : snapshot.pods()) {
+      if (!p.uid().isEmpty()) {
+        uids.put("Pod " + p.key(), p.uid());
+      }
+      p.owner().ifPresent(o -> owners.put(p.key(), o));
+    }
+    return table(uids, owners);
+  }
+
+  private static void put(Map<String, String> uids, String kind, HasMetadata o) {
+    var meta = o.getMetadata();
+    if (meta != null && meta.getUid() != null) {
+      String key =
+          meta.getNamespace() == null ? meta.getName() : meta.getNamespace() + "/" + meta.getName();
+      uids.put(kind + " " + key, meta.getUid());
+    }
+  }
+
+  private static EventTargets table(Map<String, String> uids, Map<String, OwnerReference> owners) {
+    return new EventTargets() {
+      @Override
+      public Optional<String> uid(String kind, String object) {
+        return Optional.ofNullable(uids.get(kind + " " + object));
+      }
+
+      @Override
+      public Optional<OwnerReference> owner(String pod) {
+        return Optional.ofNullable(owners.get(pod));
+      }
+    };
+  }
+}

@@ -1,0 +1,155 @@
+package dev.skyscaler.kubernetes.status;
+
+import dev.skyscaler.kubernetes.KubernetesApiException;
+import dev.skyscaler.kubernetes.KubernetesConnection;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+
+/**
+ * Writes the {@link StatusReport} where Cluster Autoscaler writes its status: {@code data.status}
+ * of the ConfigMap {@code kube-system/cluster-autoscaler-status} (name configurable), with the
+ * {@code cluster-autoscaler.kubernetes.io/last-updated} annotation, so {@code kubectl describe
+ * configmap cluster-autoscaler-status} works as it does with CA.
+ *
+ * <p>Unlike CA, which rewrites it every loop, the ConfigMap is written only when the status changed
+ * (probe times aside), or when the last write is older than {@code refreshAfter}: an old {@code
+ * last-updated} then means Skyscaler stopped running. Each condition's {@code lastTransitionTime}
+ * is carried over from the previous status while its {@code status} stays the same.
+ */
+public final class StatusWriter {
+  static final String LAST_UPDATED = "cluster-autoscaler.kubernetes.io/last-updated";
+  static final String KEY = "status";
+
+  private final KubernetesClient client;
+  private final StatusOptions options;
+
+  /**
+   * @param refreshAfter write an unchanged status again after this long
+   */
+  public record StatusOptions(String namespace, String name, Duration refreshAfter) {
+    /** {@code kube-system/cluster-autoscaler-status}, refreshed every 5 minutes. */
+    public static final StatusOptions DEFAULTS =
+        new StatusOptions("kube-system", "cluster-autoscaler-status", Duration.ofMinutes(5));
+
+    public StatusOptions {
+      Objects.requireNonNull(namespace, "namespace");
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(refreshAfter, "refreshAfter");
+    }
+  }
+
+  /** Whether the ConfigMap was written, and the YAML it now holds. */
+  public record StatusWrite(boolean written, String yaml) {}
+
+  public StatusWriter(KubernetesConnection connection, StatusOptions options) {
+    this.client = connection.client();
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /**
+   * Writes {@code report} (from {@link StatusReport#build}) unless the stored status says the same.
+   *
+   * @throws KubernetesApiException when the ConfigMap cannot be read or written
+   */
+  public StatusWrite write(Map<String, Object> report, Instant now) {
+    for (int attempt = 1; ; attempt++) {
+      ConfigMap current = get();
+      Map<String, Object> previous = previous(current);
+      Map<String, Object> doc = StatusTransitions.carryOver(report, previous, now);
+      String yaml = StatusYaml.render(doc);
+      if (current != null
+          && StatusTransitions.sameContent(doc, previous)
+          && lastUpdated(current)
+              .map(t -> t.plus(options.refreshAfter()).isAfter(now))
+              .orElse(false)) {
+        return new StatusWrite(false, current.getData().get(KEY));
+      }
+      try {
+        ConfigMap cm = configMap(current, yaml, now);
+        if (current == null) {
+          client.configMaps().resource(cm).create();
+        } else {
+          client.configMaps().resource(cm).update();
+        }
+        return new StatusWrite(true, yaml);
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 2) {
+          throw KubernetesApiException.of("write configmap " + describe(), e);
+        }
+      }
+    }
+  }
+
+  private ConfigMap configMap(ConfigMap current, String yaml, Instant now) {
+    ConfigMapBuilder b =
+        current == null
+            ? new ConfigMapBuilder()
+                .withNewMetadata()
+                .withNamespace(options.namespace())
+                .withName(options.name())
+                .endMetadata()
+            : new ConfigMapBuilder(current);
+    Map<String, String> data =
+        new LinkedHashMap<>(
+            current == null || current.getData() == null ? Map.of() : current.getData());
+    data.put(KEY, yaml);
+    return b.withData(data)
+        .editMetadata()
+        .addToAnnotations(LAST_UPDATED, StatusReport.GO_TIME.format(now))
+        .endMetadata()
+        .build();
+  }
+
+  private ConfigMap get() {
+    try {
+      return client.configMaps().inNamespace(options.namespace()).withName(options.name()).get();
+    } catch (KubernetesClientException e) {
+      throw KubernetesApiException.of("get configmap " + describe(), e);
+    }
+  }
+
+  /** The stored status document; empty for none or for CA's old plain-text format. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> previous(ConfigMap cm) {
+    String text = cm == null || cm.getData() == null ? null : cm.getData().get(KEY);
+    if (text == null) {
+      return Map.of();
+    }
+    try {
+      Object parsed = new Load(LoadSettings.builder().build()).loadFromString(text);
+      return parsed instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    } catch (YamlEngineException e) {
+      return Map.of();
+    }
+  }
+
+  private static Optional<Instant> lastUpdated(ConfigMap cm) {
+    var annotations = cm.getMetadata().getAnnotations();
+    String text = annotations == null ? null : annotations.get(LAST_UPDATED);
+    if (text == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(ZonedDateTime.parse(text, StatusReport.GO_TIME).toInstant());
+    } catch (DateTimeParseException e) {
+      return Optional.empty();
+    }
+  }
+
+  private String describe() {
+    return options.namespace() + "/" + options.name();
+  }
+}

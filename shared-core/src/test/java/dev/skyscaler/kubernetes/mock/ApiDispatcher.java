@@ -1,0 +1,224 @@
+package dev.skyscaler.kubernetes.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+
+/**
+ * Sits in front of fabric8's CRUD dispatcher and adds what a test of the adapter needs: it records
+ * every request the adapter sends (recognised by its {@code User-Agent}), answers list requests
+ * with {@code limit} page by page with {@code continue} tokens as the API server does (the CRUD
+ * dispatcher ignores {@code limit}), and injects faults: a status code instead of the real answer,
+ * or the real effect with an answer that arrives too late (a timeout after the write happened).
+ */
+final class ApiDispatcher extends Dispatcher {
+  static final String ADAPTER_AGENT = "skyscaler";
+  private static final ObjectMapper JSON =
+      io.fabric8.kubernetes.client.utils.Serialization.jsonMapper();
+
+  private final Dispatcher crud;
+  private final List<ApiCall> calls = new CopyOnWriteArrayList<>();
+  private final List<Fault> faults = new CopyOnWriteArrayList<>();
+  private final Map<String, String> canned = new ConcurrentHashMap<>();
+  private final List<String> authorizations = new CopyOnWriteArrayList<>();
+
+  ApiDispatcher(Dispatcher crud) {
+    this.crud = crud;
+  }
+
+  /** A planned fault: requests matching {@code when} get it, {@code times} times. */
+  record Fault(
+      Predicate<ApiCall> when,
+      int code,
+      Duration delayAfterApplying,
+      RecordedRequest before,
+      int[] left) {}
+
+  void inject(Predicate<ApiCall> when, int code, int times) {
+    faults.add(new Fault(when, code, Duration.ZERO, null, new int[] {times}));
+  }
+
+  void delayAfterApplying(Predicate<ApiCall> when, Duration delay, int times) {
+    faults.add(new Fault(when, 0, delay, null, new int[] {times}));
+  }
+
+  /** Before the next request matching {@code when}, applies a merge patch as another client. */
+  void interleave(Predicate<ApiCall> when, String path, String mergePatch) {
+    RecordedRequest patch =
+        new RecordedRequest(
+            "HTTP/1.1",
+            io.fabric8.mockwebserver.dsl.HttpMethod.PATCH,
+            path,
+            io.fabric8.mockwebserver.http.Headers.builder()
+                .add("Content-Type", "application/merge-patch+json")
+                .build(),
+            new io.fabric8.mockwebserver.http.Buffer(mergePatch.getBytes(StandardCharsets.UTF_8)));
+    faults.add(new Fault(when, 0, Duration.ZERO, patch, new int[] {1}));
+  }
+
+  /**
+   * Answers list requests for {@code path} (e.g. {@code /api/v1/pods}) from {@code items} instead
+   * of the CRUD store, whose inserts take time quadratic in the number of objects.
+   */
+  void serveList(String path, List<? extends HasMetadata> items) {
+    ObjectNode list = JSON.createObjectNode();
+    list.put("apiVersion", "v1").put("kind", "List");
+    list.putObject("metadata").put("resourceVersion", "1");
+    ArrayNode array = list.putArray("items");
+    items.forEach(i -> array.add(JSON.valueToTree(i)));
+    canned.put(path, list.toString());
+  }
+
+  /** The Authorization header of each adapter request, in order (for the credential tests). */
+  List<String> authorizations() {
+    return List.copyOf(authorizations);
+  }
+
+  List<ApiCall> calls() {
+    return List.copyOf(calls);
+  }
+
+  void clearCalls() {
+    calls.clear();
+  }
+
+  @Override
+  public MockResponse dispatch(RecordedRequest request) {
+    String body =
+        request.getBody() == null
+            ? ""
+            : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
+    ApiCall call = ApiCall.of(request.getMethod(), request.getPath(), body);
+    String agent = request.getHeader("User-Agent");
+    boolean adapter = agent != null && agent.startsWith(ADAPTER_AGENT);
+    if (adapter) {
+      calls.add(call);
+      RequestLog.record(call);
+      authorizations.add(String.valueOf(request.getHeader("Authorization")));
+    }
+    // faults hit only the adapter's requests, never the test's own arranging
+    Fault fault = adapter ? takeFault(call) : null;
+    if (fault != null && fault.code() > 0) {
+      return status(fault.code());
+    }
+    if (fault != null && fault.before() != null) {
+      MockResponse other = crud.dispatch(fault.before());
+      if (other.code() >= 300) {
+        throw new IllegalStateException("interleaved patch failed: " + other.code());
+      }
+    }
+    MockResponse response = answer(request, call);
+    if (fault != null && !fault.delayAfterApplying().isZero()) {
+      response.setBodyDelay(fault.delayAfterApplying());
+    }
+    return response;
+  }
+
+  private synchronized Fault takeFault(ApiCall call) {
+    for (Iterator<Fault> it = faults.iterator(); it.hasNext(); ) {
+      Fault f = it.next();
+      if (f.when().test(call) && f.left()[0] > 0) {
+        if (--f.left()[0] == 0) {
+          faults.remove(f);
+        }
+        return f;
+      }
+    }
+    return null;
+  }
+
+  private MockResponse answer(RecordedRequest request, ApiCall call) {
+    String limit = call.query().get("limit");
+    if (!"GET".equals(call.method()) || limit == null || !call.name().isEmpty()) {
+      return crud.dispatch(request);
+    }
+    if (canned.containsKey(call.path())) {
+      return page(
+          new MockResponse().setResponseCode(200).setBody(canned.get(call.path())),
+          Integer.parseInt(limit),
+          call.query().getOrDefault("continue", ""));
+    }
+    String unpaged = request.getPath().replaceAll("([?&])(limit|continue)=[^&]*", "$1");
+    unpaged = unpaged.replaceAll("[?&]+$", "").replaceAll("&&+", "&").replace("?&", "?");
+    MockResponse full =
+        crud.dispatch(
+            new RecordedRequest(
+                request.getHttpVersion(),
+                request.method(),
+                unpaged,
+                request.getHeaders(),
+                request.getBody()));
+    if (full.code() != 200) {
+      return full;
+    }
+    return page(full, Integer.parseInt(limit), call.query().getOrDefault("continue", ""));
+  }
+
+  private static MockResponse page(MockResponse full, int limit, String token) {
+    try {
+      ObjectNode list =
+          (ObjectNode) JSON.readTree(new String(full.getBody().getBytes(), StandardCharsets.UTF_8));
+      ArrayNode items = list.withArray("items");
+      int total = items.size();
+      int from = token.isEmpty() ? 0 : Integer.parseInt(token.substring("page-".length()));
+      int to = Math.min(total, from + limit);
+      List<JsonNode> page = new ArrayList<>();
+      for (int i = from; i < to; i++) {
+        page.add(items.get(i));
+      }
+      items.removeAll();
+      items.addAll(page);
+      if (to < total) {
+        ObjectNode meta = list.with("metadata");
+        meta.put("continue", "page-" + to);
+        meta.put("remainingItemCount", total - to);
+      }
+      return new MockResponse().setResponseCode(200).setBody(JSON.writeValueAsString(list));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static MockResponse status(int code) {
+    String reason =
+        switch (code) {
+          case 409 -> "Conflict";
+          case 429 -> "TooManyRequests";
+          case 500 -> "InternalError";
+          case 503 -> "ServiceUnavailable";
+          default -> "Failure";
+        };
+    String message =
+        code == 409
+            ? "the object has been modified; please apply your changes to the latest version"
+            : code == 429
+                ? "Cannot evict pod as it would violate the pod's disruption budget."
+                : "injected fault";
+    return new MockResponse()
+        .setResponseCode(code)
+        .setBody(
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":\""
+                + message
+                + "\",\"reason\":\""
+                + reason
+                + "\",\"code\":"
+                + code
+                + "}");
+  }
+}

@@ -1,0 +1,97 @@
+package dev.skyscaler.kubernetes.mock;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Taint;
+import java.util.List;
+import java.util.Map;
+
+/** fabric8 objects as a real cluster would hold them, for arranging mock clusters. */
+public final class Fixtures {
+  public static final String CREATED = "2025-01-31T10:00:00Z";
+
+  private Fixtures() {}
+
+  /** A ready node with 4 CPUs, 16Gi and 110 pods, and the given taints. */
+  public static Node node(String name, Taint... taints) {
+    return new NodeBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withCreationTimestamp(CREATED)
+        .addToLabels("kubernetes.io/hostname", name)
+        .addToLabels("topology.kubernetes.io/zone", "eu-west-1a")
+        .endMetadata()
+        .withNewSpec()
+        .withProviderID("aws:///eu-west-1a/i-" + name)
+        .withTaints(List.of(taints))
+        .endSpec()
+        .withNewStatus()
+        .withCapacity(
+            Map.of(
+                "cpu", new Quantity("4"),
+                "memory", new Quantity("16Gi"),
+                "pods", new Quantity("110")))
+        .withAllocatable(
+            Map.of(
+                "cpu", new Quantity("3920m"),
+                "memory", new Quantity("15Gi"),
+                "pods", new Quantity("110")))
+        .addNewCondition()
+        .withType("Ready")
+        .withStatus("True")
+        .withLastTransitionTime(CREATED)
+        .endCondition()
+        .endStatus()
+        .build();
+  }
+
+  /** A running pod of ReplicaSet {@code owner} on {@code node} (pending when node is null). */
+  public static Pod pod(String namespace, String name, String node, String owner) {
+    PodBuilder b =
+        new PodBuilder()
+            .withNewMetadata()
+            .withNamespace(namespace)
+            .withName(name)
+            .withUid("uid-" + namespace + "-" + name)
+            .withCreationTimestamp(CREATED)
+            .addToLabels("app", owner)
+            .addNewOwnerReference()
+            .withApiVersion("apps/v1")
+            .withKind("ReplicaSet")
+            .withName(owner)
+            .withUid("uid-rs-" + owner)
+            .withController(true)
+            .endOwnerReference()
+            .endMetadata()
+            .withNewSpec()
+            .withNodeName(node)
+            .withTerminationGracePeriodSeconds(30L)
+            .addNewContainer()
+            .withName("app")
+            .withImage("registry.example/app:1")
+            .withNewResources()
+            .withRequests(Map.of("cpu", new Quantity("100m"), "memory", new Quantity("128Mi")))
+            .endResources()
+            .endContainer()
+            .endSpec();
+    if (node == null) {
+      return b.withNewStatus()
+          .withPhase("Pending")
+          .addNewCondition()
+          .withType("PodScheduled")
+          .withStatus("False")
+          .withReason("Unschedulable")
+          .endCondition()
+          .endStatus()
+          .build();
+    }
+    return b.withNewStatus().withPhase("Running").endStatus().build();
+  }
+
+  public static Taint taint(String key, String value, String effect) {
+    return new Taint(effect, key, null, value);
+  }
+}

@@ -1,0 +1,168 @@
+package dev.skyscaler.kubernetes.mock;
+
+import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.KubernetesConnection;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.dsl.MockServerExpectation;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A fabric8 mock API server in CRUD mode for one test, with the adapter's connection to it (a
+ * bearer-token connection, user agent {@code skyscaler}, short timeouts) and an {@link #admin()}
+ * client for arranging and inspecting objects, whose requests are not counted as the adapter's.
+ *
+ * <p>Use as {@code @RegisterExtension final MockCluster cluster = new MockCluster();}.
+ */
+public final class MockCluster implements BeforeEachCallback, AfterEachCallback {
+  /** Short timeouts and quick retries, so fault tests stay fast. */
+  public static final ConnectionOptions OPTIONS =
+      ConnectionOptions.DEFAULTS
+          .withRequestTimeout(Duration.ofSeconds(2))
+          .withRetries(1, Duration.ofMillis(10));
+
+  /** The mock server logs every request at INFO; kept quiet (strong references: JUL's are weak). */
+  private static final List<java.util.logging.Logger> QUIET =
+      List.of(
+          java.util.logging.Logger.getLogger("io.fabric8.mockwebserver"),
+          java.util.logging.Logger.getLogger("io.vertx"));
+
+  static {
+    QUIET.forEach(l -> l.setLevel(java.util.logging.Level.WARNING));
+  }
+
+  private KubernetesMockServer server;
+  private ApiDispatcher dispatcher;
+  private KubernetesClient admin;
+  private final List<KubernetesConnection> connections = new ArrayList<>();
+
+  @Override
+  public void beforeEach(ExtensionContext context) {
+    start();
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    stop();
+  }
+
+  public void start() {
+    Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
+    dispatcher = new ApiDispatcher(new KubernetesMixedDispatcher(responses));
+    server =
+        new KubernetesMockServer(
+            new Context(Serialization.jsonMapper()),
+            new MockWebServer(),
+            responses,
+            dispatcher,
+            false);
+    server.init();
+    admin = server.createClient();
+  }
+
+  public void stop() {
+    connections.forEach(KubernetesConnection::close);
+    connections.clear();
+    if (admin != null) {
+      admin.close();
+    }
+    if (server != null) {
+      server.destroy();
+    }
+  }
+
+  /**
+   * Serves list requests for {@code path} ({@code /api/v1/pods}) from {@code items}, paged like the
+   * API server; for big clusters, which the CRUD store fills slowly.
+   */
+  public void serveList(String path, List<? extends HasMetadata> items) {
+    dispatcher.serveList(path, items);
+  }
+
+  /** A client for the test's own arranging and checking. */
+  public KubernetesClient admin() {
+    return admin;
+  }
+
+  /** A new adapter connection (each actor of a race test gets its own). */
+  public KubernetesConnection connect() {
+    return connect(OPTIONS);
+  }
+
+  public KubernetesConnection connect(ConnectionOptions options) {
+    KubernetesConnection c =
+        KubernetesConnection.withToken(serverUri(), () -> "mock-token", Optional.empty(), options);
+    connections.add(c);
+    return c;
+  }
+
+  public URI serverUri() {
+    return URI.create(server.url("/"));
+  }
+
+  /** Expectations answered before the CRUD store (for what CRUD mode lacks, e.g. evictions). */
+  public MockServerExpectation expect() {
+    return server.expect();
+  }
+
+  /** The next {@code times} requests matching {@code when} get {@code code} and change nothing. */
+  public void fail(Predicate<ApiCall> when, int code, int times) {
+    dispatcher.inject(when, code, times);
+  }
+
+  /** The next request matching {@code when} takes effect but its answer arrives after {@code d}. */
+  public void answerLate(Predicate<ApiCall> when, Duration d) {
+    dispatcher.delayAfterApplying(when, d, 1);
+  }
+
+  /**
+   * Just before the next request matching {@code when}, another client merge-patches the object at
+   * {@code path} (which changes its resourceVersion): a real concurrent write.
+   */
+  public void interleave(Predicate<ApiCall> when, String path, String mergePatch) {
+    dispatcher.interleave(when, path, mergePatch);
+  }
+
+  /** The {@code Authorization} header of each of the adapter's requests, in order. */
+  public List<String> authorizations() {
+    return dispatcher.authorizations();
+  }
+
+  /** The adapter's requests in this test, in order. */
+  public List<ApiCall> calls() {
+    return dispatcher.calls();
+  }
+
+  /** The adapter's write requests (not get, list or watch) in this test. */
+  public List<ApiCall> writes() {
+    return calls().stream()
+        .filter(c -> !List.of("get", "list", "watch").contains(c.verb()))
+        .toList();
+  }
+
+  public void clearCalls() {
+    dispatcher.clearCalls();
+  }
+
+  public static Predicate<ApiCall> call(String verb, String resource) {
+    return c -> c.verb().equals(verb) && c.fullResource().equals(resource);
+  }
+}
