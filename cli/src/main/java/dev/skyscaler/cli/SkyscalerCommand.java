@@ -45,7 +45,8 @@ public final class SkyscalerCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "missing command: plan, explain or simulate");
+    throw new ParameterException(
+        spec.commandLine(), "missing command: plan, explain, simulate or snapshot");
   }
 
   public static void main(String[] args) {
