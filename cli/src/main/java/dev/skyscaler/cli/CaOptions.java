@@ -15,7 +15,7 @@ import picocli.CommandLine.ParseResult;
  * dev.skyscaler.core.config.OptionsParser} checks. Values are kept as text; the parser validates
  * them all at once.
  */
-final class CaOptions {
+public final class CaOptions {
   private CaOptions() {}
 
   /** Adds every supported option to {@code spec}, under a heading of their own. */
@@ -56,7 +56,7 @@ final class CaOptions {
   }
 
   /** The options the user gave on the command line, with their values in order. */
-  static Map<String, List<String>> given(ParseResult parsed) {
+  public static Map<String, List<String>> given(ParseResult parsed) {
     Map<String, List<String>> flags = new LinkedHashMap<>();
     for (OptionFlag f : OptionFlag.SUPPORTED) {
       OptionSpec matched = parsed.matchedOption("--" + f.name());

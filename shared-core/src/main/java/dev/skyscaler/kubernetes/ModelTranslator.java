@@ -155,23 +155,10 @@ public final class ModelTranslator {
           String name = SchedulingTerms.required(meta.getName(), "metadata.name");
           PodTemplateSpec template =
               present(ds.getSpec() == null ? null : ds.getSpec().getTemplate(), "spec.template");
-          ObjectMeta templateMeta = meta(template.getMetadata());
           PodSpec spec = present(template.getSpec(), "spec.template.spec");
-          Map<String, String> labels =
-              Fields.strings(templateMeta.getLabels(), "spec.template.metadata.labels");
           Pod.Builder b =
-              Pod.builder(namespace, name)
-                  .labels(labels)
-                  .annotations(
-                      Fields.strings(
-                          templateMeta.getAnnotations(), "spec.template.metadata.annotations"))
-                  .owner(new OwnerReference("DaemonSet", name, meta.getUid()))
-                  .creationTime(
-                      Fields.timestamp(
-                          meta.getCreationTimestamp(),
-                          "metadata.creationTimestamp",
-                          Instant.EPOCH));
-          withSpec(b, labels, spec, "spec.template.spec");
+              fromTemplate(namespace, name, template, meta, "spec.template")
+                  .owner(new OwnerReference("DaemonSet", name, meta.getUid()));
           Pod daemonPod = b.build();
           return new DaemonSet(
               namespace,
@@ -196,24 +183,31 @@ public final class ModelTranslator {
         () -> {
           String name = SchedulingTerms.required(meta.getName(), "metadata.name");
           PodTemplateSpec template = present(podTemplate.getTemplate(), "template");
-          ObjectMeta templateMeta = meta(template.getMetadata());
-          PodSpec spec = present(template.getSpec(), "template.spec");
-          Map<String, String> labels =
-              Fields.strings(templateMeta.getLabels(), "template.metadata.labels");
-          Pod.Builder b =
-              Pod.builder(namespace, name)
-                  .labels(labels)
-                  .annotations(
-                      Fields.strings(
-                          templateMeta.getAnnotations(), "template.metadata.annotations"))
-                  .creationTime(
-                      Fields.timestamp(
-                          meta.getCreationTimestamp(),
-                          "metadata.creationTimestamp",
-                          Instant.EPOCH));
-          withSpec(b, labels, spec, "template.spec");
+          Pod.Builder b = fromTemplate(namespace, name, template, meta, "template");
           return b.build();
         });
+  }
+
+  /**
+   * A pod as {@code template} (at {@code field}) describes it: its labels, annotations and spec,
+   * with requests computed as for any pod, created when the owning object was.
+   */
+  private static Pod.Builder fromTemplate(
+      String namespace, String name, PodTemplateSpec template, ObjectMeta owner, String field) {
+    ObjectMeta templateMeta = meta(template.getMetadata());
+    PodSpec spec = present(template.getSpec(), field + ".spec");
+    Map<String, String> labels =
+        Fields.strings(templateMeta.getLabels(), field + ".metadata.labels");
+    Pod.Builder b =
+        Pod.builder(namespace, name)
+            .labels(labels)
+            .annotations(
+                Fields.strings(templateMeta.getAnnotations(), field + ".metadata.annotations"))
+            .creationTime(
+                Fields.timestamp(
+                    owner.getCreationTimestamp(), "metadata.creationTimestamp", Instant.EPOCH));
+    withSpec(b, labels, spec, field + ".spec");
+    return b;
   }
 
   /** How messages name an object: {@code Pod default/web-1}. */

@@ -1,7 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
+import dev.skyscaler.cli.CaOptions;
 import dev.skyscaler.cli.input.InputException;
-import dev.skyscaler.core.config.OptionFlag;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -9,16 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
@@ -93,7 +88,7 @@ public final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Scenario scenario =
-        ScenarioFile.read(scenarioFile, caFlags(spec.commandLine().getParseResult()));
+        ScenarioFile.read(scenarioFile, CaOptions.given(spec.commandLine().getParseResult()));
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }
@@ -113,19 +108,6 @@ public final class SimulateCommand implements Callable<Integer> {
       err.flush();
     }
     return 0;
-  }
-
-  /** The Cluster Autoscaler options given on the command line, as {@code plan} reads them. */
-  static Map<String, List<String>> caFlags(ParseResult parsed) {
-    Map<String, List<String>> flags = new LinkedHashMap<>();
-    for (OptionFlag f : OptionFlag.SUPPORTED) {
-      OptionSpec matched = parsed.matchedOption("--" + f.name());
-      if (matched != null) {
-        List<String> values = matched.getValue();
-        flags.put(f.name(), List.copyOf(values));
-      }
-    }
-    return flags;
   }
 
   /** Accepts text and json. */
