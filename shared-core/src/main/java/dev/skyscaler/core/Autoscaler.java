@@ -108,6 +108,33 @@ public final class Autoscaler {
         scaleDown.state());
   }
 
+  /**
+   * The node health policy alone, for a function that only repairs (the health function): the
+   * repairs and deletions of never-registered instances {@link #runOnce} would plan, and the state
+   * with only its health part moved on. No scale-up, no scale-down, no interruption handling. Under
+   * the circuit breaker the plan holds no action and says why in its warnings.
+   *
+   * @param now the check's time; the core never reads a clock
+   */
+  public static Plan checkHealth(
+      ClusterSnapshot snapshot,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      Instant now,
+      CloudObservations cloud) {
+    HealthDecision health =
+        NodeHealthPolicy.evaluate(
+            snapshot, state.health(), options.health(), now, cloud.instances());
+    return new Plan(
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        health.actions(),
+        health.warnings(),
+        state.withPolicies(health.next(), state.interruptions()));
+  }
+
   /** Headroom pods that no group can host are not pods a user has: they are not reported. */
   private static List<NoScaleUp> withoutVirtualPods(List<NoScaleUp> noScaleUps) {
     return noScaleUps.stream().filter(n -> !n.pod().startsWith(Headroom.NAMESPACE + "/")).toList();
