@@ -27,7 +27,7 @@ public final class KeyVaultGateway {
    * @param verifyChallengeResource check that the vault's 401 challenge names a resource whose
    *     domain the vault URL is under; a vault served from 127.0.0.1 in tests cannot pass it
    */
-  KeyVaultGateway(
+  public KeyVaultGateway(
       TokenCredential credential, HttpClient httpClient, boolean verifyChallengeResource) {
     this.credential = credential;
     this.httpClient = httpClient;

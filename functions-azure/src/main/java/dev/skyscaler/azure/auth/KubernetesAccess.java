@@ -2,10 +2,10 @@ package dev.skyscaler.azure.auth;
 
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.credential.TokenRequestContext;
+import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.KubernetesConnection;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.util.Objects;
 import java.util.logging.Logger;
 
@@ -101,9 +101,12 @@ public final class KubernetesAccess {
     return config;
   }
 
-  /** A new client; the caller closes it. */
-  public KubernetesClient client() {
-    return new KubernetesClientBuilder().withConfig(config).build();
+  /**
+   * A new connection of the Kubernetes adapter (the caller closes it): these options' timeouts,
+   * retries and user agent, and fabric8's header logging off.
+   */
+  public KubernetesConnection connect(ConnectionOptions options) {
+    return KubernetesConnection.fromConfig(config, description, options);
   }
 
   @Override

@@ -8,34 +8,65 @@ import dev.skyscaler.azure.auth.KubernetesAccess;
 import dev.skyscaler.azure.auth.ManagedIdentity;
 import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
+import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.scan.ScanCycle;
+import dev.skyscaler.kubernetes.scan.ScanSettings;
+import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 
 /**
  * What the functions of one Function App instance share: the validated settings, the managed
- * identity, one Resource Manager connection, the node-group provider and the cluster's Kubernetes
- * access. Built lazily and once per instance (cold start), holding no token of its own: the Azure
- * credential fetches and caches tokens.
+ * identity, one Resource Manager connection, the node-group provider and the connection to the
+ * cluster's Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault). Each part is
+ * built on first use and kept for the instance's life (cold start pays once); a part that fails to
+ * build is tried again at the next invocation. Nothing here holds a token: the Azure credential
+ * fetches and caches them, and the Kubernetes connection asks it before each request.
  */
 public final class AzureWiring {
   private static AzureWiring shared;
 
   private final FunctionSettings settings;
   private final TokenCredential credential;
-  private final ArmConnection connection;
+  private final ArmConnection arm;
+  private final KeyVaultGateway vault;
   private final Clock clock;
+  private final ScanCycle.Sleeper sleeper;
   private VmssNodeGroupProvider provider;
-  private KubernetesAccess kubernetes;
+  private KubernetesConnection kubernetes;
 
+  /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
+  public AzureWiring(
+      FunctionSettings settings, TokenCredential credential, ArmConnection arm, Clock clock) {
+    this(
+        settings,
+        credential,
+        arm,
+        new KeyVaultGateway(credential),
+        clock,
+        d -> Thread.sleep(d.toMillis()));
+  }
+
+  /**
+   * @param vault reads a self-managed cluster's kubeconfig
+   * @param clock the time of every scan (tests move it by hand)
+   * @param sleeper how a scan waits for a lease another invocation holds
+   */
   public AzureWiring(
       FunctionSettings settings,
       TokenCredential credential,
-      ArmConnection connection,
-      Clock clock) {
+      ArmConnection arm,
+      KeyVaultGateway vault,
+      Clock clock,
+      ScanCycle.Sleeper sleeper) {
     this.settings = settings;
     this.credential = credential;
-    this.connection = connection;
+    this.arm = arm;
+    this.vault = vault;
     this.clock = clock;
+    this.sleeper = sleeper;
   }
 
   /**
@@ -64,30 +95,55 @@ public final class AzureWiring {
     return settings;
   }
 
+  public Clock clock() {
+    return clock;
+  }
+
   public synchronized VmssNodeGroupProvider provider() {
     if (provider == null) {
-      provider = new VmssNodeGroupProvider(new VmssGateway(connection), settings.scope(), clock);
+      provider = new VmssNodeGroupProvider(new VmssGateway(arm), settings.scope(), clock);
     }
     return provider;
   }
 
-  /** The cluster's Kubernetes API: AKS with an Entra token, or a kubeconfig from Key Vault. */
-  public synchronized KubernetesAccess kubernetes() {
+  /**
+   * The connection to the cluster's Kubernetes API.
+   *
+   * @throws RuntimeException naming the cluster or the Key Vault secret when the endpoint or the
+   *     kubeconfig cannot be read (never quoting a credential)
+   */
+  public synchronized KubernetesConnection kubernetes() {
     if (kubernetes == null) {
-      if (settings.aksResourceGroup().isPresent()) {
-        String rg = settings.aksResourceGroup().get();
-        kubernetes =
-            KubernetesAccess.aks(
-                rg + "/" + settings.clusterName(),
-                new AksClusterGateway(connection).endpoint(rg, settings.clusterName()),
-                credential);
-      } else {
-        var secret = settings.kubeconfigSecret().orElseThrow();
-        kubernetes =
-            KubernetesAccess.kubeconfig(
-                new KeyVaultGateway(credential).secret(secret), "Key Vault secret " + secret);
-      }
+      kubernetes = access().connect(ConnectionOptions.DEFAULTS);
     }
     return kubernetes;
+  }
+
+  private KubernetesAccess access() {
+    if (settings.aksResourceGroup().isPresent()) {
+      String rg = settings.aksResourceGroup().get();
+      return KubernetesAccess.aks(
+          rg + "/" + settings.clusterName(),
+          new AksClusterGateway(arm).endpoint(rg, settings.clusterName()),
+          credential);
+    }
+    URI secret = settings.kubeconfigSecret().orElseThrow();
+    return KubernetesAccess.kubeconfig(vault.secret(secret), "Key Vault secret " + secret);
+  }
+
+  /**
+   * One scan's cycle for the invocation {@code invocationId}: the Lease shows {@code
+   * azure-functions/<invocationId>} while it runs.
+   *
+   * @param leaseWait how long to wait for a Lease another invocation holds (zero: skip at once)
+   */
+  public ScanCycle scanCycle(String invocationId, Duration leaseWait) {
+    ScanSettings scan = ScanSettings.defaults(settings.options()).withLeaseWait(leaseWait);
+    return new ScanCycle(kubernetes(), provider(), scan, clock, identity(invocationId), sleeper);
+  }
+
+  /** The Lease holder name of an invocation. */
+  public static String identity(String invocationId) {
+    return "azure-functions/" + invocationId;
   }
 }

@@ -3,23 +3,25 @@ package dev.skyscaler.azure.functions;
 import com.microsoft.azure.functions.ExecutionContext;
 import com.microsoft.azure.functions.annotation.FunctionName;
 import com.microsoft.azure.functions.annotation.TimerTrigger;
-import dev.skyscaler.core.cloud.CloudInstance;
-import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
+import dev.skyscaler.kubernetes.scan.ScanKind;
+import dev.skyscaler.kubernetes.scan.ScanReport;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * The health check, every {@code HEALTH_SCHEDULE} (default every minute): the instances the cloud
- * reports failed (a failed scale-up) or going away.
+ * The health check, every {@code HEALTH_SCHEDULE} (default every minute): a {@link ScanKind#HEALTH}
+ * cycle, the core's node health policy alone. A node NotReady or Unknown for longer than {@code
+ * UNHEALTHY_TIME} climbs its group's repair ladder — restart, then after {@code
+ * REPAIR_STEP_TIMEOUT} reimage, then delete and replace (the scale set's capacity restored) — one
+ * node per group at a time, and not at all while too many nodes are unready (the circuit breaker);
+ * an instance without a node after {@code MAX_NODE_PROVISION_TIME} is deleted. The VM Scale Set
+ * provider carries the repairs out ({@code RepairInstance}), on AKS pools through the pool's VMs.
  *
- * <p>Today it validates the settings and reports those instances. The core's {@code
- * NodeHealthPolicy} (restart → reimage → replace after {@code unhealthy-time}, deleting instances
- * without a node after {@code max-node-provision-time}, the unready circuit breaker) is on main and
- * its options are read ({@link FunctionSettings#healthOptions()}); running it needs the cluster
- * snapshot and the kept {@code HealthState}, which the Kubernetes adapter's live reader and state
- * store provide. Its {@code RepairInstance} / {@code DeleteInstance} actions are what {@code
- * VmssNodeGroupProvider} carries out.
+ * <p>Scheduled scans run the same policy on the same kept state under the same Lease, so a repair
+ * is never started twice; this function keeps repairs going while scaling is paused. No scaling, no
+ * status ConfigMap. One {@link ScanLogLine} per check.
  */
 public final class NodeHealthFunction {
   private final Supplier<AzureWiring> wiring;
@@ -36,22 +38,11 @@ public final class NodeHealthFunction {
   public void run(
       @TimerTrigger(name = "tick", schedule = "%HEALTH_SCHEDULE%") String tick,
       ExecutionContext context) {
-    check(context.getLogger());
+    check(context.getInvocationId(), context.getLogger());
   }
 
-  /** The instances needing attention, one line each (also logged). */
-  public List<String> check(Logger log) {
-    Discovery discovery = wiring.get().provider().discover(List.of());
-    List<String> lines =
-        discovery.instances().stream()
-            .filter(
-                i ->
-                    i.state() == CloudInstance.InstanceState.FAILED
-                        || i.state() == CloudInstance.InstanceState.TERMINATING)
-            .map(i -> i.state() + " " + i.providerId() + " of " + i.nodeGroup())
-            .toList();
-    lines.forEach(log::warning);
-    discovery.warnings().forEach(log::warning);
-    return lines;
+  /** One health check as invocation {@code invocationId}; its line is logged. */
+  public ScanReport check(String invocationId, Logger log) {
+    return Scans.run(wiring, invocationId, ScanKind.HEALTH, List.of(), Duration.ZERO, log);
   }
 }

@@ -4,70 +4,208 @@ import com.microsoft.azure.functions.ExecutionContext;
 import com.microsoft.azure.functions.annotation.EventGridTrigger;
 import com.microsoft.azure.functions.annotation.FunctionName;
 import dev.skyscaler.azure.vmss.VmssProviderId;
+import dev.skyscaler.core.interruption.InterruptedNode;
 import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.interruption.ProviderIds;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.CordonNode;
+import dev.skyscaler.core.plan.action.DeleteInstance;
+import dev.skyscaler.core.plan.action.EvictPod;
+import dev.skyscaler.core.plan.action.TaintNode;
+import dev.skyscaler.kubernetes.scan.ScanKind;
+import dev.skyscaler.kubernetes.scan.ScanReport;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
  * Spot evictions, from the Event Grid system topic of Azure Resource Notifications
- * (HealthResources, subscription scope): a {@code ResourceAnnotated} event with the annotation
- * {@code VirtualMachinePreempted} says a spot VM was evicted. Azure gives no notice outside the VM,
- * so this comes after the fact; scans treat nodes with the {@code PreemptionScheduled} / {@code
- * VMEventScheduled} conditions (set by an in-node agent) as interrupted.
+ * (HealthResources, subscription scope, preview). A {@code ResourceAnnotated} event with the
+ * annotation {@code VirtualMachinePreempted} about a VM of this cluster's scale sets becomes the
+ * core's {@link InterruptionNotice.Kind#AZURE_PREEMPTED} notice and runs one full scan with it,
+ * waiting up to {@link #LEASE_WAIT} for a scan that holds the Lease: the node is tainted, cordoned
+ * and drained at once (the VM is already gone), and the same scan accounts for its replacement — a
+ * VM the scale set still lists (eviction policy Deallocate) is deleted and the capacity restored; a
+ * VM Azure deleted with its capacity (policy Delete) leaves pods that scale-up places on one new
+ * node, and later scans see that node as upcoming, not as a reason for another.
  *
- * <p>Today the function parses and checks the event and names the evicted scale-set VM. Cleaning up
- * its node and accounting for the replacement is the interruption policy's (core.interruption, not
- * on main yet). A malformed event is logged with the field at fault and not retried: Event Grid
- * would only deliver the same bytes again.
+ * <p>Azure gives no notice outside the VM, so this comes after the fact; scans act earlier on nodes
+ * whose {@code PreemptionScheduled} / {@code VMEventScheduled} conditions an in-node agent set.
+ * {@code AvailabilityStatusChanged} events say a VM became unavailable but not why (the {@code
+ * ResourceAnnotated} event that comes with a preemption does): they are acknowledged and left to
+ * the health check, which repairs a node that stays NotReady.
+ *
+ * <p>Events about other VMs (other subscriptions, resource groups or clusters: the topic covers the
+ * whole subscription) are acknowledged and dropped, as is a malformed event (logged once with the
+ * field at fault: Event Grid would only deliver the same bytes again). A scan that could not run
+ * (Lease still held, cluster unreachable) throws, so Event Grid delivers the event again; a notice
+ * delivered twice is recognised by its id and changes nothing.
  */
 public final class PreemptionFunction {
-  /** What an event turned out to be. */
-  public record Notice(
+  /** How long a preemption waits for a scan in progress: a scan takes about a second. */
+  public static final Duration LEASE_WAIT = Duration.ofSeconds(10);
+
+  /** What became of an event. */
+  public enum Disposition {
+    /** Not a valid HealthResources event: logged, acknowledged. */
+    MALFORMED,
+    /** Not a preemption of a scale-set VM: acknowledged. */
+    NOT_A_PREEMPTION,
+    /** A preemption of a VM outside this cluster's subscription or resource group. */
+    NOT_OURS,
+    /** A scan ran with the notice. */
+    SCANNED,
+    /** The scan could not run: Event Grid should deliver the event again. */
+    RETRY
+  }
+
+  /**
+   * What an event turned out to be.
+   *
+   * @param notice the core's notice, for a preemption
+   * @param scan the scan's report, when one ran (or was attempted)
+   */
+  public record Handled(
+      Disposition disposition,
       Optional<HealthEvent> event,
-      Optional<VmssProviderId> evicted,
-      Optional<InterruptionNotice> interruption,
+      Optional<InterruptionNotice> notice,
+      Optional<ScanReport> scan,
       String summary) {}
+
+  private final Supplier<AzureWiring> wiring;
+
+  public PreemptionFunction() {
+    this(AzureWiring::shared);
+  }
+
+  public PreemptionFunction(Supplier<AzureWiring> wiring) {
+    this.wiring = wiring;
+  }
 
   @FunctionName("Preemption")
   public void run(@EventGridTrigger(name = "event") String event, ExecutionContext context) {
-    handle(event, context.getLogger());
+    Handled handled = handle(event, context.getInvocationId(), context.getLogger());
+    if (handled.disposition() == Disposition.RETRY) {
+      throw new IllegalStateException(handled.summary());
+    }
   }
 
-  public Notice handle(String json, Logger log) {
+  /** Handles one event as invocation {@code invocationId}; what happened is logged. */
+  public Handled handle(String json, String invocationId, Logger log) {
     HealthEvent event;
     try {
       event = HealthEventParser.parse(json);
     } catch (IllegalArgumentException e) {
-      log.severe(e.getMessage());
-      return new Notice(Optional.empty(), Optional.empty(), Optional.empty(), e.getMessage());
+      log.severe(e.getMessage() + "; event dropped");
+      return new Handled(
+          Disposition.MALFORMED,
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          e.getMessage());
     }
     Optional<VmssProviderId> vm = event.scaleSetVm();
-    if (!event.preempted() || vm.isEmpty()) {
-      String summary =
+    Optional<InterruptionNotice> notice = event.notice();
+    if (notice.isEmpty() || vm.isEmpty()) {
+      return acknowledged(
+          log,
+          Disposition.NOT_A_PREEMPTION,
+          event,
           "event "
               + event.id()
               + " ("
               + describe(event)
               + " on "
               + event.targetResourceId()
-              + ") is not a scale-set VM eviction; ignored";
-      log.fine(summary);
-      return new Notice(Optional.of(event), Optional.empty(), Optional.empty(), summary);
+              + ")"
+              + " is not a scale-set VM preemption; acknowledged");
     }
-    String summary =
-        "spot VM "
-            + vm.get().instanceId()
-            + " of scale set "
-            + vm.get().resourceGroup()
-            + "/"
-            + vm.get().scaleSet()
-            + " was preempted at "
-            + event.time()
-            + " ("
-            + event.reason()
-            + ")";
-    log.warning(summary);
-    return new Notice(Optional.of(event), vm, event.notice(), summary);
+    Optional<String> foreign = foreign(vm.get(), wiring.get().settings());
+    if (foreign.isPresent()) {
+      return acknowledged(
+          log,
+          Disposition.NOT_OURS,
+          event,
+          "event "
+              + event.id()
+              + ": VM "
+              + event.targetResourceId()
+              + " "
+              + foreign.get()
+              + "; acknowledged and dropped");
+    }
+    ScanReport report =
+        Scans.run(wiring, invocationId, ScanKind.FULL, List.of(notice.get()), LEASE_WAIT, log);
+    if (!(report instanceof ScanReport.Completed done)) {
+      String summary =
+          "event "
+              + event.id()
+              + ": the preemption of "
+              + event.targetResourceId()
+              + " was not handled (the scan "
+              + (report instanceof ScanReport.Skipped ? "found the Lease held" : "failed")
+              + "); Event Grid delivers it again";
+      log.warning(summary);
+      return new Handled(
+          Disposition.RETRY, Optional.of(event), notice, Optional.of(report), summary);
+    }
+    String summary = "event " + event.id() + ": " + outcome(done, notice.get(), vm.get());
+    log.info(summary);
+    return new Handled(
+        Disposition.SCANNED, Optional.of(event), notice, Optional.of(report), summary);
+  }
+
+  /** Why a VM is not this cluster's, when it is not. */
+  private static Optional<String> foreign(VmssProviderId vm, FunctionSettings settings) {
+    if (!vm.subscriptionId().equalsIgnoreCase(settings.subscriptionId())) {
+      return Optional.of("is in another subscription than " + settings.subscriptionId());
+    }
+    return settings
+        .nodeResourceGroup()
+        .filter(rg -> !rg.equalsIgnoreCase(vm.resourceGroup()))
+        .map(rg -> "is outside the node resource group " + rg);
+  }
+
+  /**
+   * What the scan did about the VM: the node it runs is tainted, cordoned and drained by this scan;
+   * or it was already (a redelivered or late event); or no node of the cluster runs on it.
+   */
+  private static String outcome(
+      ScanReport.Completed done, InterruptionNotice notice, VmssProviderId vm) {
+    Optional<InterruptedNode> node =
+        done.plan().state().interruptions().nodes().values().stream()
+            .filter(n -> ProviderIds.sameInstance(n.providerId(), notice.instanceId()))
+            .findFirst();
+    String what = "spot VM " + vm.instanceId() + " of " + vm.resourceGroup() + "/" + vm.scaleSet();
+    if (node.isEmpty()) {
+      return what + " runs no node of this cluster; nothing to do";
+    }
+    String name = node.get().node();
+    if (done.plan().actions().stream().noneMatch(a -> touches(a, name))) {
+      return what + " was preempted; node " + name + " was handled already; nothing more to do";
+    }
+    List<String> scaleUps = done.plan().scaleUps().stream().map(ScanLogLine::scaleUp).toList();
+    return what
+        + " was preempted: node "
+        + name
+        + " is tainted, cordoned and drained"
+        + (scaleUps.isEmpty() ? "" : "; scale-up " + String.join(", ", scaleUps));
+  }
+
+  private static boolean touches(Action a, String node) {
+    return (a instanceof TaintNode t && t.node().equals(node))
+        || (a instanceof CordonNode c && c.node().equals(node))
+        || (a instanceof EvictPod e && e.node().equals(node))
+        || (a instanceof DeleteInstance d && d.node().equals(node));
+  }
+
+  private static Handled acknowledged(
+      Logger log, Disposition disposition, HealthEvent event, String summary) {
+    log.info(summary);
+    return new Handled(
+        disposition, Optional.of(event), Optional.empty(), Optional.empty(), summary);
   }
 
   private static String describe(HealthEvent event) {

@@ -3,19 +3,25 @@ package dev.skyscaler.azure.functions;
 import com.microsoft.azure.functions.ExecutionContext;
 import com.microsoft.azure.functions.annotation.FunctionName;
 import com.microsoft.azure.functions.annotation.TimerTrigger;
+import dev.skyscaler.kubernetes.scan.ScanKind;
+import dev.skyscaler.kubernetes.scan.ScanReport;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * The scan, every {@code SCAN_SCHEDULE} (six-field NCRONTAB, default every 10 seconds): Azure
- * timers fire at second precision, so each invocation scans once. The timer runs on one instance at
- * a time (a blob lease of the Functions host), and a run that outlasts its period delays the next
- * instead of overlapping it.
+ * The scan, every {@code SCAN_SCHEDULE} (six-field NCRONTAB, default every 10 seconds): one {@link
+ * dev.skyscaler.kubernetes.scan.ScanCycle} per tick — interruptions (nodes with the {@code
+ * PreemptionScheduled} / {@code VMEventScheduled} conditions), node health, scale-up and scale-down
+ * planned by the core and carried out on the cluster and through the VM Scale Sets / AKS node
+ * pools. Azure timers fire at second precision, so each invocation scans once. The timer runs on
+ * one instance at a time (a blob lease of the Functions host) and a run that outlasts its period
+ * delays the next; the Kubernetes Lease keeps the scan exclusive against the health and preemption
+ * functions too, and a scan that finds it held is skipped (the next tick comes soon).
  *
- * <p>Today a scan validates the settings and discovers the node groups through Resource Manager,
- * logging each group and every discovery warning. Planning and acting on the plan wait for the
- * Kubernetes adapter's live snapshot and the scale-down state (see the module README).
+ * <p>Each scan writes one {@link ScanLogLine}. A scan that cannot decide (the cluster or Resource
+ * Manager unreachable) is logged as failed and returns: it did nothing, and the next tick retries.
  */
 public final class ScanFunction {
   private final Supplier<AzureWiring> wiring;
@@ -32,17 +38,15 @@ public final class ScanFunction {
   public void run(
       @TimerTrigger(name = "tick", schedule = "%SCAN_SCHEDULE%") String tick,
       ExecutionContext context) {
-    scan(TimerTick.parse(tick), context.getLogger());
-  }
-
-  /** One scan; the report is also logged. */
-  public ScanReport scan(TimerTick tick, Logger log) {
-    if (tick.pastDue()) {
+    Logger log = context.getLogger();
+    if (TimerTick.parse(tick).pastDue()) {
       log.warning("scan is late (the previous one outlasted the schedule)");
     }
-    ScanReport report = ScanReport.of(wiring.get().provider().discover(List.of()));
-    report.groups().forEach(log::info);
-    report.warnings().forEach(log::warning);
-    return report;
+    scan(context.getInvocationId(), log);
+  }
+
+  /** One full scan as invocation {@code invocationId}; its line is logged. */
+  public ScanReport scan(String invocationId, Logger log) {
+    return Scans.run(wiring, invocationId, ScanKind.FULL, List.of(), Duration.ZERO, log);
   }
 }

@@ -10,7 +10,8 @@ import com.sun.net.httpserver.HttpsServer;
 import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.arm.FakeArmWorld;
 import dev.skyscaler.azure.arm.TestTls;
-import io.fabric8.kubernetes.client.KubernetesClient;
+import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.KubernetesConnection;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -139,8 +140,8 @@ class ClusterCredentialsTest {
 
     assertThat(endpoint).isEqualTo(new AksEndpoint(apiUrl(), TestTls.get().caData(), true));
     assertThat(arm.requests("POST", "/managedClusters/prod/listClusterUserCredential$")).hasSize(1);
-    try (KubernetesClient client = access.client()) {
-      assertThat(client.getKubernetesVersion().getGitVersion()).isEqualTo("v1.30.5");
+    try (KubernetesConnection connection = access.connect(ConnectionOptions.DEFAULTS)) {
+      assertThat(connection.client().getKubernetesVersion().getGitVersion()).isEqualTo("v1.30.5");
     }
     assertThat(apiAuthorizations).containsOnly("Bearer " + AKS_TOKEN);
     assertThat(scopes).contains(KubernetesAccess.AKS_SERVER_SCOPE);
@@ -174,8 +175,8 @@ class ClusterCredentialsTest {
     KubernetesAccess access =
         KubernetesAccess.kubeconfig(vault.secret(secret), "Key Vault secret " + secret);
 
-    try (KubernetesClient client = access.client()) {
-      assertThat(client.getKubernetesVersion().getGitVersion()).isEqualTo("v1.30.5");
+    try (KubernetesConnection connection = access.connect(ConnectionOptions.DEFAULTS)) {
+      assertThat(connection.client().getKubernetesVersion().getGitVersion()).isEqualTo("v1.30.5");
     }
     assertThat(apiAuthorizations).containsOnly("Bearer " + KUBECONFIG_TOKEN);
     List<FakeArm.Request> reads = arm.requests("GET", "^/secrets/prod-kubeconfig");

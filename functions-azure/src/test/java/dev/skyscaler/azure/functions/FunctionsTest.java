@@ -1,13 +1,16 @@
 package dev.skyscaler.azure.functions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.microsoft.azure.functions.ExecutionContext;
 import dev.skyscaler.azure.arm.FakeArm;
-import dev.skyscaler.azure.arm.FakeArmWorld;
+import dev.skyscaler.azure.auth.KeyVaultGateway;
+import dev.skyscaler.azure.functions.PreemptionFunction.Disposition;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
@@ -16,131 +19,175 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The three functions through their annotated entry points, wired to the local ARM server. */
+/**
+ * The three functions through their annotated entry points, where no cluster is needed: what they
+ * log when the cluster cannot be reached, and how the preemption function sorts events before any
+ * scan. The scans themselves are in the end-to-end tests ({@code dev.skyscaler.azure.e2e}).
+ */
 class FunctionsTest {
+  private static final String AKS_NODES = "MC_rg-aks_prod_westeurope";
+
   private final FakeArm arm = FakeArm.start();
   private final List<LogRecord> records = Fixtures.records();
   private final Logger log = Fixtures.logger(records);
-  private final ExecutionContext context =
-      new ExecutionContext() {
-        @Override
-        public Logger getLogger() {
-          return log;
-        }
-
-        @Override
-        public String getInvocationId() {
-          return "invocation-1";
-        }
-
-        @Override
-        public String getFunctionName() {
-          return "test";
-        }
-      };
-  private final AzureWiring wiring =
-      new AzureWiring(
-          FunctionSettings.parse(
-              Map.of(
-                  "ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION,
-                  "CLUSTER_NAME", "prod",
-                  "ARM_RESOURCE_GROUP", "rg-nodes",
-                  "KUBECONFIG_SECRET_URI", "https://kv.vault.azure.net/secrets/kubeconfig")),
-          arm.credential(),
-          arm.connection(),
-          Clock.fixed(Instant.parse("2026-11-21T09:00:00Z"), ZoneOffset.UTC));
+  private final ExecutionContext context = TestWiring.context(log, "invocation-1", "test");
 
   @AfterEach
   void stop() {
     arm.close();
   }
 
-  private FakeArmWorld.ScaleSet tagged(String name, int capacity) {
-    return arm.world()
-        .scaleSet("rg-nodes", name, "Standard_D4s_v5", capacity)
-        .tag("k8s.io_cluster-autoscaler_enabled", "true")
-        .tag("k8s.io_cluster-autoscaler_prod", "owned")
-        .tag("min", "0")
-        .tag("max", "5");
+  /** Settings of a self-managed cluster whose kubeconfig secret does not exist. */
+  private AzureWiring wiring(String nodeResourceGroup) {
+    Map<String, String> env = new HashMap<>();
+    env.put("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION);
+    env.put("CLUSTER_NAME", "prod");
+    env.put("ARM_RESOURCE_GROUP", nodeResourceGroup);
+    env.put("KUBECONFIG_SECRET_URI", arm.endpoint() + "secrets/kubeconfig");
+    return new AzureWiring(
+        FunctionSettings.parse(env),
+        arm.credential(),
+        arm.connection(),
+        new KeyVaultGateway(arm.credential(), arm.httpClient(), false),
+        Clock.fixed(Instant.parse("2026-11-21T09:00:00Z"), ZoneOffset.UTC),
+        d -> {});
   }
 
   private List<String> logged(Level level) {
     return records.stream().filter(r -> r.getLevel() == level).map(LogRecord::getMessage).toList();
   }
 
+  private String missingSecret() {
+    return "Key Vault secret " + arm.endpoint() + "secrets/kubeconfig does not exist";
+  }
+
   @Test
-  void theScanDiscoversTheNodeGroupsAndLogsWhatItSaw() {
-    tagged("workers", 2);
-    tagged("broken", 1).tag("max", "x");
+  void aScanThatCannotReachTheClusterLogsOneSevereLineNamingTheStageAndDoesNothing() {
+    AzureWiring wiring = wiring("rg-nodes");
 
     new ScanFunction(() -> wiring)
         .run("{\"Schedule\":{\"AdjustForDST\":true},\"IsPastDue\":true}", context);
 
-    assertThat(logged(Level.INFO))
-        .containsExactly(
-            "node group workers: target 2 within 0..5, instances {RUNNING=2}, template cpu=4 memory=16Gi pods=110");
     assertThat(logged(Level.WARNING))
+        .containsExactly("scan is late (the previous one outlasted the schedule)");
+    assertThat(logged(Level.SEVERE))
         .containsExactly(
-            "scan is late (the previous one outlasted the schedule)",
-            "scale set rg-nodes/broken: tag max must be a whole number >= 0, got \"x\"; left out");
+            "scan=azure-functions/invocation-1 kind=full result=failed stage=\"connect to the"
+                + " cluster\" error=\""
+                + missingSecret()
+                + "\"");
+    assertThat(arm.requests().stream().filter(r -> !r.method().equals("GET"))).isEmpty();
   }
 
   @Test
-  void theHealthCheckNamesFailedAndDepartingInstances() {
-    FakeArmWorld.ScaleSet set = tagged("workers", 1);
-    set.addVm("Failed", "");
-    set.addVm("Succeeded", "deallocated");
-    set.capacity = 3;
+  void aHealthCheckThatCannotReachTheClusterSaysSoTheSameWay() {
+    AzureWiring wiring = wiring("rg-nodes");
 
     new NodeHealthFunction(() -> wiring).run("{}", context);
 
-    String vm =
-        "azure:///subscriptions/"
-            + FakeArm.SUBSCRIPTION
-            + "/resourceGroups/rg-nodes/providers/Microsoft.Compute/virtualMachineScaleSets/workers/virtualMachines/";
-    assertThat(logged(Level.WARNING))
-        .containsExactly("FAILED " + vm + "1 of workers", "TERMINATING " + vm + "2 of workers");
-  }
-
-  @Test
-  void aPreemptionNamesTheEvictedVm() {
-    PreemptionFunction.Notice notice =
-        new PreemptionFunction()
-            .handle(Fixtures.read("eventgrid/preempted-scale-set-vm.json"), log);
-
-    assertThat(notice.evicted())
-        .hasValueSatisfying(vm -> assertThat(vm.instanceId()).isEqualTo("3"));
-    assertThat(logged(Level.WARNING))
+    assertThat(logged(Level.SEVERE))
         .containsExactly(
-            "spot VM 3 of scale set MC_rg-aks_prod_westeurope/aks-spot1-12345678-vmss was preempted at 2026-11-21T08:14:02.187334500Z (Preempted)");
+            "scan=azure-functions/invocation-1 kind=health result=failed stage=\"connect to the"
+                + " cluster\" error=\""
+                + missingSecret()
+                + "\"");
   }
 
   @Test
-  void otherHealthEventsAreIgnored() {
-    PreemptionFunction.Notice unavailable =
-        new PreemptionFunction()
-            .handle(Fixtures.read("eventgrid/availability-unavailable.json"), log);
-    assertThat(unavailable.interruption()).isEmpty();
-    new PreemptionFunction()
-        .run(Fixtures.read("eventgrid/deallocation-standalone-vm.json"), context);
+  void aPreemptionThatCannotBeScannedIsHandedBackToEventGrid() {
+    AzureWiring wiring = wiring(AKS_NODES);
+    PreemptionFunction function = new PreemptionFunction(() -> wiring);
+    String event = Fixtures.read("eventgrid/preempted-scale-set-vm.json");
 
-    assertThat(logged(Level.WARNING)).isEmpty();
-    assertThat(logged(Level.FINE))
-        .hasSize(2)
-        .allSatisfy(m -> assertThat(m).endsWith("is not a scale-set VM eviction; ignored"));
+    assertThatThrownBy(() -> function.run(event, context))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage(
+            "event 8945cf9b-e220-496e-ab4f-f3a239318995: the preemption of /subscriptions/"
+                + FakeArm.SUBSCRIPTION
+                + "/resourceGroups/MC_rg-aks_prod_westeurope/providers/Microsoft.Compute/"
+                + "virtualMachineScaleSets/aks-spot1-12345678-vmss/virtualMachines/3 was not"
+                + " handled (the scan failed); Event Grid delivers it again");
+    assertThat(logged(Level.SEVERE)).singleElement().asString().contains("result=failed");
   }
 
   @Test
-  void aMalformedEventIsLoggedWithTheFieldAndNotRetried() {
+  void aPreemptionOutsideTheNodeResourceGroupIsDroppedWithoutAScan() {
+    AzureWiring wiring = wiring("rg-nodes");
+
+    PreemptionFunction.Handled handled =
+        new PreemptionFunction(() -> wiring)
+            .handle(Fixtures.read("eventgrid/preempted-scale-set-vm.json"), "invocation-1", log);
+
+    assertThat(handled.disposition()).isEqualTo(Disposition.NOT_OURS);
+    assertThat(handled.notice()).isEmpty();
+    assertThat(handled.summary())
+        .isEqualTo(
+            "event 8945cf9b-e220-496e-ab4f-f3a239318995: VM /subscriptions/"
+                + FakeArm.SUBSCRIPTION
+                + "/resourceGroups/MC_rg-aks_prod_westeurope/providers/Microsoft.Compute/"
+                + "virtualMachineScaleSets/aks-spot1-12345678-vmss/virtualMachines/3 is outside the"
+                + " node resource group rg-nodes; acknowledged and dropped");
+    assertThat(arm.requests()).as("no Key Vault, no Resource Manager").isEmpty();
+  }
+
+  @Test
+  void aPreemptionInAnotherSubscriptionIsDropped() {
+    AzureWiring wiring = wiring(AKS_NODES);
+    String event =
+        Fixtures.read("eventgrid/preempted-scale-set-vm.json")
+            .replace(FakeArm.SUBSCRIPTION, "11111111-2222-4333-8444-555555555555");
+
+    PreemptionFunction.Handled handled =
+        new PreemptionFunction(() -> wiring).handle(event, "invocation-1", log);
+
+    assertThat(handled.disposition()).isEqualTo(Disposition.NOT_OURS);
+    assertThat(handled.summary())
+        .contains("is in another subscription than " + FakeArm.SUBSCRIPTION);
+    assertThat(arm.requests()).isEmpty();
+  }
+
+  @Test
+  void availabilityChangesAndOtherAnnotationsAreAcknowledgedWithoutANotice() {
+    AzureWiring wiring = wiring(AKS_NODES);
+    PreemptionFunction function = new PreemptionFunction(() -> wiring);
+
+    PreemptionFunction.Handled unavailable =
+        function.handle(
+            Fixtures.read("eventgrid/availability-unavailable.json"), "invocation-1", log);
+    function.run(Fixtures.read("eventgrid/deallocation-standalone-vm.json"), context);
+
+    assertThat(unavailable.disposition()).isEqualTo(Disposition.NOT_A_PREEMPTION);
+    assertThat(unavailable.notice()).isEmpty();
+    assertThat(logged(Level.INFO))
+        .containsExactly(
+            "event 1fb6fa94-d965-4306-abeq-4810f0774e97 (availability Unavailable on /subscriptions/"
+                + FakeArm.SUBSCRIPTION
+                + "/resourceGroups/MC_rg-aks_prod_westeurope/providers/Microsoft.Compute/"
+                + "virtualMachineScaleSets/aks-spot1-12345678-vmss/virtualMachines/3) is not a"
+                + " scale-set VM preemption; acknowledged",
+            "event 8945cf9b-e220-496e-ab4f-f3a239318995 (annotation"
+                + " VirtualMachineDeallocationInitiated on /subscriptions/"
+                + FakeArm.SUBSCRIPTION
+                + "/resourceGroups/rg-tools/providers/Microsoft.Compute/virtualMachines/jumpbox)"
+                + " is not a scale-set VM preemption; acknowledged");
+    assertThat(arm.requests()).isEmpty();
+  }
+
+  @Test
+  void aMalformedEventIsLoggedOnceWithTheFieldAndDropped() {
     String broken =
         Fixtures.read("eventgrid/preempted-scale-set-vm.json")
             .replace("\"targetResourceId\":", "\"target\":");
 
-    new PreemptionFunction()
+    new PreemptionFunction(
+            () -> {
+              throw new AssertionError("a malformed event needs no wiring");
+            })
         .run(broken, context); // returns: Event Grid would redeliver the same bytes
 
     assertThat(logged(Level.SEVERE))
         .containsExactly(
-            "Event Grid event 8945cf9b-e220-496e-ab4f-f3a239318995: field data.resourceInfo.properties.targetResourceId is missing");
+            "Event Grid event 8945cf9b-e220-496e-ab4f-f3a239318995: field"
+                + " data.resourceInfo.properties.targetResourceId is missing; event dropped");
   }
 }
