@@ -198,7 +198,7 @@ class AzureEndToEndTest {
     assertThat(AzureStory.body(poolWrites.get(0)).path("properties").path("count").asInt())
         .isEqualTo(3);
 
-    story.scanFor(Duration.ofMinutes(3), SCAN);
+    story.scanFor(Duration.ofMinutes(2), SCAN);
 
     assertThat(story.writes("/agentPools/spot1$")).as("no second node").hasSize(1);
     assertThat(podsPerNode())

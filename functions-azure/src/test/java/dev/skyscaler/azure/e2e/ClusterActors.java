@@ -42,8 +42,9 @@ import java.util.TreeMap;
  *   <li><b>ReplicaSet controllers</b> keep each deployment at its replica count (new pods pending;
  *       surplus pods go unscheduled first, then newest first);
  *   <li><b>the scheduler</b> binds pending pods, oldest first, to the first node by name that is
- *       Ready, schedulable, without NoSchedule taints and with room (CPU requests and pod count),
- *       and marks the others Unschedulable.
+ *       Ready, schedulable, without NoSchedule taints but AKS's spot taint (every pod here
+ *       tolerates it) and with room (CPU requests and pod count), and marks the others
+ *       Unschedulable.
  * </ul>
  */
 final class ClusterActors {
@@ -51,6 +52,9 @@ final class ClusterActors {
   private static final long NODE_MILLICPU = 4000;
   private static final int NODE_PODS = 110;
   private static final long POD_MILLICPU = 100;
+
+  /** AKS labels and taints spot nodes with it; the nginx pods tolerate the taint. */
+  static final String SPOT_KEY = "kubernetes.azure.com/scalesetpriority";
 
   Duration bootDelay = Duration.ofSeconds(60);
   Duration nodeGcDelay = Duration.ofSeconds(40);
@@ -187,6 +191,16 @@ final class ClusterActors {
     if (pool != null) {
       b.editMetadata().addToLabels("kubernetes.azure.com/agentpool", pool).endMetadata();
     }
+    if (vm.set().spot) {
+      b.editMetadata().addToLabels(SPOT_KEY, "spot").endMetadata();
+      b.editSpec()
+          .addNewTaint()
+          .withKey(SPOT_KEY)
+          .withValue("spot")
+          .withEffect("NoSchedule")
+          .endTaint()
+          .endSpec();
+    }
     return b.build();
   }
 
@@ -277,6 +291,12 @@ final class ClusterActors {
         .endMetadata()
         .withNewSpec()
         .withTerminationGracePeriodSeconds(30L)
+        .addNewToleration()
+        .withKey(SPOT_KEY)
+        .withOperator("Equal")
+        .withValue("spot")
+        .withEffect("NoSchedule")
+        .endToleration()
         .addNewContainer()
         .withName(app)
         .withImage("nginx:1.27")
@@ -367,6 +387,7 @@ final class ClusterActors {
     boolean tainted =
         n.getSpec().getTaints() != null
             && n.getSpec().getTaints().stream()
+                .filter(t -> !t.getKey().equals(SPOT_KEY)) // every pod here tolerates it
                 .anyMatch(
                     t -> t.getEffect().equals("NoSchedule") || t.getEffect().equals("NoExecute"));
     return ready && !cordoned && !tainted;

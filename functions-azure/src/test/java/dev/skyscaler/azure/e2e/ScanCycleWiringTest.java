@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.functions.PreemptionFunction;
 import dev.skyscaler.azure.functions.TestWiring;
+import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import dev.skyscaler.kubernetes.state.ScanLease;
 import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Taint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -101,6 +105,47 @@ class ScanCycleWiringTest {
         .isEqualTo(PreemptionFunction.LEASE_WAIT);
     assertThat(handled.summary())
         .endsWith("(the scan found the Lease held); Event Grid delivers it again");
+  }
+
+  /**
+   * An in-node agent relayed the VM's Scheduled Event as the node condition {@code
+   * PreemptionScheduled}: the scheduled scan itself drains the node within the 30 s notice.
+   */
+  @Test
+  void aNodeWithThePreemptionScheduledConditionIsDrainedByTheScheduledScan() {
+    story.selfManaged(Map.of());
+    story.scaleSet("rg-nodes", "workers", 2, 1, 10);
+    story.actors.scale("nginx", 60);
+    story.tick(Duration.ofSeconds(60));
+    String node = "workers000001";
+    String since = story.clock.instant().toString();
+    story
+        .cluster
+        .admin()
+        .nodes()
+        .withName(node)
+        .edit(
+            n ->
+                new NodeBuilder(n)
+                    .editStatus()
+                    .addNewCondition()
+                    .withType("PreemptionScheduled")
+                    .withStatus("True")
+                    .withReason("Preempt")
+                    .withLastTransitionTime(since)
+                    .endCondition()
+                    .endStatus()
+                    .build());
+
+    var report = (ScanReport.Completed) story.scan();
+
+    Node drained = story.cluster.admin().nodes().withName(node).get();
+    assertThat(drained.getSpec().getUnschedulable()).isTrue();
+    assertThat(drained.getSpec().getTaints())
+        .contains(
+            new Taint("NoSchedule", InterruptionPolicy.TAINT_KEY, null, "azure-preempt-scheduled"));
+    assertThat(report.figures().evictedPods()).isEqualTo(20);
+    assertThat(report.plan().state().interruptions().nodes()).containsOnlyKeys(node);
   }
 
   private void holdLease() {

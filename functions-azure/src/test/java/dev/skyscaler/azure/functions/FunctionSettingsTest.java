@@ -26,6 +26,23 @@ class FunctionSettingsTest {
   }
 
   @Test
+  void theExampleLocalSettingsAreValidAndReachTheCoresOptions() throws Exception {
+    var values =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(java.nio.file.Path.of("local.settings.json.example").toFile())
+            .path("Values");
+    Map<String, String> env = new HashMap<>();
+    values.fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+
+    FunctionSettings s = FunctionSettings.parse(env);
+
+    assertThat(s.options().health().unhealthyTime()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(s.options().health().repairStepTimeout()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(s.options().scaleDown().unneededTime()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(s.options().scaleUp().expanders()).containsExactly(ExpanderName.LEAST_WASTE);
+  }
+
+  @Test
   void anAksClusterNeedsItsSubscriptionNameAndResourceGroup() {
     FunctionSettings s = FunctionSettings.parse(aks());
 
