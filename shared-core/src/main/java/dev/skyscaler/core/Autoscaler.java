@@ -11,7 +11,6 @@ import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.interruption.ReplacementAccounting;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.AutoscalerState;
-import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
 import dev.skyscaler.core.plan.action.Action;
@@ -49,7 +48,9 @@ public final class Autoscaler {
    *   <li>Node health: repairs, and instances that never registered. When too many nodes are
    *       unready (the circuit breaker) the scan stops here: no scale-up, no scale-down.
    *   <li>Scale-up, on a view of the cluster in which nodes being interrupted no longer count and
-   *       their replacements are upcoming, and in which headroom stands as pending virtual pods.
+   *       their replacements are upcoming, and in which headroom and the snapshot's CapacityBuffers
+   *       stand as pending virtual pods. Virtual pods that no group can host are not reported as
+   *       pods; a warning names the headroom or buffer that is short.
    *   <li>Scale-down, which tracks unneeded nodes every scan, moves removals under way on by a
    *       step, and starts new removals only when this scan scaled nothing up and no cooldown
    *       holds; headroom that fits existing nodes holds room there.
@@ -80,7 +81,7 @@ public final class Autoscaler {
         Headroom.virtualPods(
             snapshot,
             options.headroom(),
-            List.of(),
+            snapshot.capacityBuffers(),
             options.scaleUp().expendablePodsPriorityCutoff());
     warnings.addAll(headroom.warnings());
     ClusterSnapshot scaleUpView =
@@ -89,6 +90,7 @@ public final class Autoscaler {
     ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
     actions.addAll(ScaleUpActions.of(scaleUp.scaleUps()));
     warnings.addAll(scaleUp.warnings());
+    warnings.addAll(headroom.unmet(scaleUp.noScaleUps()));
     boolean scaledUp = !scaleUp.scaleUps().isEmpty();
     ScaleDownScan.Result scaleDown =
         ScaleDownScan.run(
@@ -100,17 +102,12 @@ public final class Autoscaler {
     actions.addAll(scaleDown.actions());
     return new Plan(
         scaleUp.scaleUps(),
-        withoutVirtualPods(scaleUp.noScaleUps()),
+        headroom.withoutVirtual(scaleUp.noScaleUps()),
         scaleDown.scaleDowns(),
         scaleDown.unremovable(),
         actions,
         warnings,
         scaleDown.state());
-  }
-
-  /** Headroom pods that no group can host are not pods a user has: they are not reported. */
-  private static List<NoScaleUp> withoutVirtualPods(List<NoScaleUp> noScaleUps) {
-    return noScaleUps.stream().filter(n -> !n.pod().startsWith(Headroom.NAMESPACE + "/")).toList();
   }
 
   /**

@@ -84,7 +84,8 @@ public final class HeadroomViews {
       String g = groupOf.get(n.name());
       nodes.add(g == null ? n : withLabel(n, g));
     }
-    return new ClusterSnapshot(nodes, s.pods(), s.pdbs(), s.daemonSets(), nodeGroups);
+    return new ClusterSnapshot(
+        nodes, s.pods(), s.pdbs(), s.daemonSets(), nodeGroups, s.capacityBuffers());
   }
 
   private static Map<String, String> withLabel(Map<String, String> labels, String group) {
@@ -111,7 +112,8 @@ public final class HeadroomViews {
   private static ClusterSnapshot withPods(ClusterSnapshot s, List<Pod> extra) {
     List<Pod> pods = new ArrayList<>(s.pods());
     pods.addAll(extra);
-    return new ClusterSnapshot(s.nodes(), pods, s.pdbs(), s.daemonSets(), s.nodeGroups());
+    return new ClusterSnapshot(
+        s.nodes(), pods, s.pdbs(), s.daemonSets(), s.nodeGroups(), s.capacityBuffers());
   }
 
   /** The virtual pods, each bound to the first Ready node with room for it, or left pending. */
