@@ -190,11 +190,14 @@ class CapacityBufferScanTest {
   @Test
   void aBufferThatFitsOnlyOnTheEmptyNodeHoldsIt() {
     Plan plan =
-        scan(anEmptyNode(buffer(null, OptionalInt.of(2), Optional.empty(), Optional.empty(), "2")));
+        scan(anEmptyNode(buffer(null, OptionalInt.of(1), Optional.empty(), Optional.empty(), "2")));
 
     assertThat(plan.scaleUps()).isEmpty();
     assertThat(plan.scaleDowns()).isEmpty();
-    assertThat(plan.unremovable()).extracting(Unremovable::node).contains("n2");
+    assertThat(plan.unremovable())
+        .filteredOn(u -> u.node().equals("n2"))
+        .extracting(Unremovable::reason)
+        .containsExactly("NoPlaceToMovePods");
   }
 
   @Test
@@ -202,6 +205,33 @@ class CapacityBufferScanTest {
     Plan plan = scan(anEmptyNode(replicas(1)));
 
     assertThat(plan.scaleDowns()).extracting(ScaleDown::node).containsExactly("n2");
+  }
+
+  @Test
+  void aChunkThatCanMoveToANodeWithRoomDoesNotPinItsNode() {
+    // first fit puts the 2-CPU chunk on n2 (n1 has 1 CPU free); n3 is busy but has room for it
+    ClusterSnapshot s =
+        cluster()
+            .groups(group("ng1").min(0).max(10).template(template().cpu("4").memory("16Gi")))
+            .nodes(
+                node("n1").cpu("4").memory("16Gi").inGroup("ng1"),
+                node("n2").cpu("4").memory("16Gi").inGroup("ng1"),
+                node("n3").cpu("8").memory("16Gi").inGroup("ng1"))
+            .pods(pod("busy").cpu("3").on("n1"), pod("big").cpu("5").on("n3"))
+            .build()
+            .withCapacityBuffers(
+                List.of(buffer(null, OptionalInt.of(1), Optional.empty(), Optional.empty(), "2")));
+
+    Plan plan = scan(s);
+
+    assertThat(plan.unremovable()).extracting(Unremovable::node).containsExactly("n1", "n3");
+    assertThat(plan.scaleDowns())
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.node()).isEqualTo("n2");
+              assertThat(d.moves()).isEqualTo(Map.of("default/capacity-buffer-spare-1", "n3"));
+            });
   }
 
   private static Plan scan(ClusterSnapshot snapshot) {
