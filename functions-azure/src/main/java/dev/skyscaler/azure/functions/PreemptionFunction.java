@@ -26,10 +26,12 @@ import java.util.logging.Logger;
  * annotation {@code VirtualMachinePreempted} about a VM of this cluster's scale sets becomes the
  * core's {@link InterruptionNotice.Kind#AZURE_PREEMPTED} notice and runs one full scan with it,
  * waiting up to {@link #LEASE_WAIT} for a scan that holds the Lease: the node is tainted, cordoned
- * and drained at once (the VM is already gone), and the same scan accounts for its replacement — a
- * VM the scale set still lists (eviction policy Deallocate) is deleted and the capacity restored; a
- * VM Azure deleted with its capacity (policy Delete) leaves pods that scale-up places on one new
- * node, and later scans see that node as upcoming, not as a reason for another.
+ * and drained at once (the VM is already gone), and the same scan accounts for its replacement: a
+ * VM the scale set still lists (eviction policy Deallocate) is deleted and the capacity restored;
+ * an AKS pool keeps its count and AKS replaces the VM, which scans count as upcoming; a plain scale
+ * set whose capacity Azure lowered with the VM (policy Delete) gets one node from scale-up for the
+ * evicted pods. Either way later scans see the replacement as upcoming, not as a reason for another
+ * node.
  *
  * <p>Azure gives no notice outside the VM, so this comes after the fact; scans act earlier on nodes
  * whose {@code PreemptionScheduled} / {@code VMEventScheduled} conditions an in-node agent set.

@@ -32,7 +32,12 @@ import org.junit.jupiter.api.Test;
  */
 class AzureEndToEndTest {
   private static final Duration SCAN = Duration.ofSeconds(10);
+
+  /** ARM writes that change a scale set, its VMs or a node pool. */
+  private static final String SCALING = "/(virtualMachineScaleSets|agentPools)/";
+
   private final AzureStory story = new AzureStory();
+  private String lastEvent;
 
   @AfterEach
   void close() {
@@ -128,7 +133,7 @@ class AzureEndToEndTest {
   void onAksTheScaleUpGoesThroughTheAgentPoolApiWithAnEntraToken() {
     FakeArmWorld.Cluster aks =
         story.arm.world().cluster("rg-aks", "prod", "MC_rg-aks_prod_westeurope");
-    story.tag(aks.pool("user1", "Standard_D4s_v5", 2).set, 1, 10);
+    story.pool(aks, "user1", 2, 1, 10);
     story.aks(aks, Map.of());
     story.actors.scale("nginx", 10);
     story.tick(Duration.ofSeconds(60));
@@ -154,69 +159,111 @@ class AzureEndToEndTest {
   }
 
   /**
-   * A spot pool of three full nodes loses VM 1 (eviction policy Delete: the VM and one unit of
-   * capacity go). The scheduled scan alone sees a NotReady node outside any group and does nothing;
-   * the Event Grid preemption event then cleans the node up (taint, cordon, 40 evictions) and the
-   * same scan asks for one replacement. Later scans count the replacement as upcoming, so the 40
-   * evicted pods cause no second node; the event delivered again changes nothing.
+   * A spot pool of three full nodes loses VM 1 (eviction policy Delete: the VM and a unit of the
+   * scale set's capacity go; the pool's count stays 3, and AKS brings the scale set back to it).
+   * The scheduled scan alone sees a NotReady node outside any group and does nothing; the Event
+   * Grid preemption event then cleans the node up (taint, cordon, 40 evictions), and the same scan
+   * and the later ones count AKS's replacement as upcoming, so the 40 evicted pods cause no node of
+   * their own. The event delivered again changes nothing.
    */
   @Test
-  void aPreemptionEventCleansTheNodeUpAndTheReplacementIsAccountedFor() {
+  void aPreemptionOnAnAksSpotPoolCleansTheNodeUpAndCountsAksReplacement() {
     FakeArmWorld.Cluster aks =
         story.arm.world().cluster("rg-aks", "prod", "MC_rg-aks_prod_westeurope");
-    FakeArmWorld.ScaleSet spot = aks.pool("spot1", "Standard_D4s_v5", 3).set.spot();
-    story.tag(spot, 1, 5);
+    FakeArmWorld.ScaleSet spot = story.pool(aks, "spot1", 3, 1, 5).set.spot();
     story.aks(aks, Map.of());
-    story.actors.scale("nginx", 120);
-    story.tick(Duration.ofSeconds(60));
-    story.scan();
-    assertThat(story.runningPods()).isEqualTo(120);
-
-    story.actors.preempt(spot, "1");
-    story.tick(Duration.ofSeconds(30));
-    var alone = (ScanReport.Completed) story.scan();
-    assertThat(alone.plan().actions()).isEmpty();
-
-    int evictionsBefore = evictions();
-    PreemptionFunction.Handled handled = story.deliver(preemptionOf("1"));
-
     String node = "aks-spot1-12345678-vmss000001";
-    assertThat(handled.disposition()).isEqualTo(PreemptionFunction.Disposition.SCANNED);
+
+    PreemptionFunction.Handled handled = preempt(spot, node);
+
     assertThat(handled.summary())
         .isEqualTo(
             "event 8945cf9b-e220-496e-ab4f-f3a239318995: spot VM 1 of"
                 + " MC_rg-aks_prod_westeurope/aks-spot1-12345678-vmss was preempted: node "
                 + node
-                + " is tainted, cordoned and drained; scale-up aks-spot1-12345678-vmss +1 (2->3)");
-    Node cleaned = story.cluster.admin().nodes().withName(node).get();
-    assertThat(cleaned.getSpec().getUnschedulable()).isTrue();
-    assertThat(cleaned.getSpec().getTaints())
-        .contains(new Taint("NoSchedule", InterruptionPolicy.TAINT_KEY, null, "azure-preempted"));
-    assertThat(evictions() - evictionsBefore).isEqualTo(40);
-    List<FakeArm.Request> poolWrites = story.writes("/agentPools/spot1$");
-    assertThat(poolWrites).hasSize(1);
-    assertThat(AzureStory.body(poolWrites.get(0)).path("properties").path("count").asInt())
-        .isEqualTo(3);
+                + " is tainted, cordoned and drained");
+    assertThat(((ScanReport.Completed) handled.scan().orElseThrow()).plan().scaleUps()).isEmpty();
 
     story.scanFor(Duration.ofMinutes(2), SCAN);
 
-    assertThat(story.writes("/agentPools/spot1$")).as("no second node").hasSize(1);
+    assertThat(story.writes(SCALING)).as("no scale-up: AKS replaces the VM").isEmpty();
     assertThat(podsPerNode())
         .containsExactly(
             Map.entry("aks-spot1-12345678-vmss000000", 40L),
             Map.entry("aks-spot1-12345678-vmss000002", 40L),
             Map.entry("aks-spot1-12345678-vmss000003", 40L));
-    assertThat(story.nodes()).extracting(n -> n.getMetadata().getName()).doesNotContain(node);
+    assertDeliveredAgainChangesNothing(node);
+  }
 
-    int armRequests = story.arm.requests().size();
-    int writes = story.writes("").size();
-    PreemptionFunction.Handled again = story.deliver(preemptionOf("1"));
+  /**
+   * The same eviction on a plain spot scale set, whose capacity Azure lowers with the VM and
+   * nothing restores: the preemption scan asks for one node (capacity 2 -> 3), and the later scans
+   * see it as upcoming, not as a reason for another.
+   */
+  @Test
+  void aPreemptionOnASpotScaleSetAsksForOneReplacementAndNoMore() {
+    FakeArmWorld.ScaleSet spot = story.scaleSet("rg-nodes", "spot", 3, 1, 5).spot();
+    story.selfManaged(Map.of());
+    String node = "spot000001";
+
+    PreemptionFunction.Handled handled = preempt(spot, node);
+
+    assertThat(handled.summary())
+        .isEqualTo(
+            "event 8945cf9b-e220-496e-ab4f-f3a239318995: spot VM 1 of rg-nodes/spot was"
+                + " preempted: node spot000001 is tainted, cordoned and drained; scale-up spot +1"
+                + " (2->3)");
+    assertThat(capacityWrites("rg-nodes", "spot")).containsExactly(3);
+
+    story.scanFor(Duration.ofMinutes(2), SCAN);
+
+    assertThat(capacityWrites("rg-nodes", "spot")).as("no second node").containsExactly(3);
+    assertThat(podsPerNode())
+        .containsExactly(
+            Map.entry("spot000000", 40L),
+            Map.entry("spot000002", 40L),
+            Map.entry("spot000003", 40L));
+    assertDeliveredAgainChangesNothing(node);
+  }
+
+  /**
+   * Three full spot nodes (120 pods); Azure evicts the VM behind {@code node}; a scheduled scan;
+   * then the Event Grid event. Checks what the event's scan did to the node.
+   */
+  private PreemptionFunction.Handled preempt(FakeArmWorld.ScaleSet spot, String node) {
+    story.actors.scale("nginx", 120);
+    story.tick(Duration.ofSeconds(60));
+    story.scan();
+    assertThat(story.runningPods()).isEqualTo(120);
+    story.actors.preempt(spot, "1");
+    story.tick(Duration.ofSeconds(30));
+    var alone = (ScanReport.Completed) story.scan();
+    assertThat(alone.plan().actions()).as("a NotReady node of no group").isEmpty();
+    int evictionsBefore = evictions();
+
+    PreemptionFunction.Handled handled = story.deliver(preemptionOf(spot, "1"));
+
+    assertThat(handled.disposition()).isEqualTo(PreemptionFunction.Disposition.SCANNED);
+    Node cleaned = story.cluster.admin().nodes().withName(node).get();
+    assertThat(cleaned.getSpec().getUnschedulable()).isTrue();
+    assertThat(cleaned.getSpec().getTaints())
+        .contains(new Taint("NoSchedule", InterruptionPolicy.TAINT_KEY, null, "azure-preempted"));
+    assertThat(evictions() - evictionsBefore).isEqualTo(40);
+    return handled;
+  }
+
+  private void assertDeliveredAgainChangesNothing(String node) {
+    assertThat(story.nodes()).extracting(n -> n.getMetadata().getName()).doesNotContain(node);
+    int writes = story.writes(SCALING).size();
+    int evictions = evictions();
+
+    PreemptionFunction.Handled again = story.deliver(lastEvent);
 
     assertThat(again.disposition()).isEqualTo(PreemptionFunction.Disposition.SCANNED);
     assertThat(again.summary())
         .endsWith("was preempted; node " + node + " was handled already; nothing more to do");
-    assertThat(story.writes("")).hasSize(writes);
-    assertThat(story.arm.requests().size()).isGreaterThan(armRequests); // it did scan
+    assertThat(story.writes(SCALING)).hasSize(writes);
+    assertThat(evictions()).isEqualTo(evictions);
   }
 
   /**
@@ -318,12 +365,16 @@ class AzureEndToEndTest {
     return r.path().substring(r.path().indexOf(marker) + marker.length());
   }
 
-  /** The Event Grid fixture, about VM {@code instanceId} of the spot pool, sent now. */
-  private String preemptionOf(String instanceId) {
+  /** The Event Grid fixture, about VM {@code instanceId} of {@code set}, sent now. */
+  private String preemptionOf(FakeArmWorld.ScaleSet set, String instanceId) {
     String now = story.clock.instant().toString();
-    return read("eventgrid/preempted-scale-set-vm.json")
-        .replace("virtualMachines/3", "virtualMachines/" + instanceId)
-        .replace("2026-11-21T08:14:02.1873345Z", now);
+    lastEvent =
+        read("eventgrid/preempted-scale-set-vm.json")
+            .replace("MC_rg-aks_prod_westeurope", set.resourceGroup)
+            .replace("aks-spot1-12345678-vmss", set.name)
+            .replace("virtualMachines/3", "virtualMachines/" + instanceId)
+            .replace("2026-11-21T08:14:02.1873345Z", now);
+    return lastEvent;
   }
 
   private static String read(String resource) {

@@ -84,15 +84,23 @@ final class AzureStory implements AutoCloseable {
   FakeArmWorld.ScaleSet scaleSet(String rg, String name, int capacity, int min, int max) {
     FakeArmWorld.ScaleSet set = arm.world().scaleSet(rg, name, "Standard_D4s_v5", capacity);
     tag(set, min, max);
+    actors.serve(set);
     return set;
   }
 
-  void tag(FakeArmWorld.ScaleSet set, int min, int max) {
+  /** A node pool of the AKS cluster, its scale set tagged for discovery, serving the cluster. */
+  FakeArmWorld.Pool pool(FakeArmWorld.Cluster aks, String name, int count, int min, int max) {
+    FakeArmWorld.Pool pool = aks.pool(name, "Standard_D4s_v5", count);
+    tag(pool.set, min, max);
+    actors.serve(pool);
+    return pool;
+  }
+
+  private static void tag(FakeArmWorld.ScaleSet set, int min, int max) {
     set.tag("k8s.io_cluster-autoscaler_enabled", "true")
         .tag("k8s.io_cluster-autoscaler_prod", "owned")
         .tag("min", Integer.toString(min))
         .tag("max", Integer.toString(max));
-    actors.serve(set);
   }
 
   /** Time passes: ARM finishes what it was doing, then every actor takes a step. */
@@ -134,7 +142,7 @@ final class AzureStory implements AutoCloseable {
   }
 
   List<Pod> pods() {
-    return cluster.admin().pods().inNamespace(ClusterActors.NAMESPACE).list().getItems();
+    return cluster.admin().pods().inNamespace(WorkloadActors.NAMESPACE).list().getItems();
   }
 
   long runningPods() {

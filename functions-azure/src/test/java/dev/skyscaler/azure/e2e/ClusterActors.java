@@ -1,29 +1,24 @@
 package dev.skyscaler.azure.e2e;
 
 import dev.skyscaler.azure.arm.FakeArm;
+import dev.skyscaler.azure.arm.FakeArmWorld.Pool;
 import dev.skyscaler.azure.arm.FakeArmWorld.ScaleSet;
 import dev.skyscaler.azure.arm.FakeArmWorld.Vm;
-import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * What the cluster and Azure do that the autoscaler does not, one {@link #step()} at a time on the
@@ -35,47 +30,36 @@ import java.util.TreeMap;
  *       CPU / 16Gi / 110 pods (Standard_D4s_v5), with the providerID AKS writes: {@code
  *       azure:///subscriptions/<sub>/resourceGroups/<rg in lower
  *       case>/providers/Microsoft.Compute/virtualMachineScaleSets/<ss>/virtualMachines/<id>}; a
- *       {@linkplain #breakVm broken} VM's node stays NotReady;
+ *       spot VM's node has AKS's spot label and taint; a {@linkplain #breakVm broken} VM's node
+ *       stays NotReady;
  *   <li><b>the cloud node lifecycle controller</b>: a node whose VM is gone turns NotReady (its
  *       kubelet stopped) and is deleted {@link #nodeGcDelay} later, with its pods;
- *   <li><b>the eviction API</b> accepts every eviction, and the pod goes;
- *   <li><b>ReplicaSet controllers</b> keep each deployment at its replica count (new pods pending;
- *       surplus pods go unscheduled first, then newest first);
- *   <li><b>the scheduler</b> binds pending pods, oldest first, to the first node by name that is
- *       Ready, schedulable, without NoSchedule taints but AKS's spot taint (every pod here
- *       tolerates it) and with room (CPU requests and pod count), and marks the others
- *       Unschedulable.
+ *   <li><b>AKS</b> brings a served pool's scale set back to the pool's count {@link
+ *       #aksRestoreDelay} after it fell short (a spot eviction takes a VM and a unit of the scale
+ *       set's capacity, not of the pool's count);
+ *   <li>the pods' side: {@link WorkloadActors}.
  * </ul>
  */
 final class ClusterActors {
-  static final String NAMESPACE = "default";
-  private static final long NODE_MILLICPU = 4000;
-  private static final int NODE_PODS = 110;
-  private static final long POD_MILLICPU = 100;
-
-  /** AKS labels and taints spot nodes with it; the nginx pods tolerate the taint. */
-  static final String SPOT_KEY = "kubernetes.azure.com/scalesetpriority";
-
   Duration bootDelay = Duration.ofSeconds(60);
   Duration nodeGcDelay = Duration.ofSeconds(40);
+  Duration aksRestoreDelay = Duration.ofSeconds(30);
 
-  private final MockCluster cluster;
+  final WorkloadActors workloads;
   private final KubernetesClient admin;
   private final FakeArm arm;
   private final MutableClock clock;
   private final List<ScaleSet> sets = new ArrayList<>();
-  private final Map<String, Integer> replicas = new TreeMap<>();
-  private final Map<String, Integer> nextPod = new HashMap<>();
+  private final List<Pool> pools = new ArrayList<>();
   private final Set<String> broken = new HashSet<>();
   private final Map<String, Instant> vmGoneSince = new HashMap<>();
-  private int evictionsSeen;
+  private final Map<String, Instant> poolShortSince = new HashMap<>();
 
   ClusterActors(MockCluster cluster, FakeArm arm, MutableClock clock) {
-    this.cluster = cluster;
+    this.workloads = new WorkloadActors(cluster);
     this.admin = cluster.admin();
     this.arm = arm;
     this.clock = clock;
-    cluster.fail(c -> c.subresource().equals("eviction"), 201, Integer.MAX_VALUE);
   }
 
   /** The VMs of {@code set} run kubelets of this cluster. */
@@ -83,9 +67,15 @@ final class ClusterActors {
     sets.add(set);
   }
 
-  /** Deployment {@code name} (nginx, 100m CPU and 128Mi per pod) at {@code count} replicas. */
+  /** The VMs of the AKS pool run kubelets of this cluster, and AKS keeps the pool at its count. */
+  void serve(Pool pool) {
+    serve(pool.set);
+    pools.add(pool);
+  }
+
+  /** Deployment {@code name} at {@code count} replicas. */
   void scale(String name, int count) {
-    replicas.put(name, count);
+    workloads.scale(name, count);
   }
 
   /** The kubelet of VM {@code instanceId} stops reporting Ready, from now until the VM is gone. */
@@ -98,7 +88,7 @@ final class ClusterActors {
 
   /**
    * Azure evicts a spot VM with the Delete policy: the VM is deleted and the scale set's capacity
-   * drops with it; no notice reaches the cluster.
+   * drops with it (an AKS pool's count stays); no notice reaches the cluster.
    */
   void preempt(ScaleSet set, String instanceId) {
     synchronized (arm) {
@@ -109,11 +99,31 @@ final class ClusterActors {
 
   /** One round of every actor. */
   void step() {
+    restorePools();
     registerNodes();
     collectNodes();
-    removeEvictedPods();
-    reconcileReplicaSets();
-    schedule();
+    workloads.step();
+  }
+
+  private void restorePools() {
+    synchronized (arm) {
+      for (Pool pool : pools) {
+        long live =
+            pool.set.vms.stream().filter(v -> !v.provisioningState.equals("Deleting")).count();
+        if (live >= pool.count || !pool.provisioningState.equals("Succeeded")) {
+          poolShortSince.remove(pool.name);
+          continue;
+        }
+        Instant since = poolShortSince.computeIfAbsent(pool.name, k -> clock.instant());
+        if (!clock.instant().isBefore(since.plus(aksRestoreDelay))) {
+          for (long i = live; i < pool.count; i++) {
+            pool.set.addVm("Succeeded", "running");
+          }
+          pool.set.capacity = pool.count;
+          poolShortSince.remove(pool.name);
+        }
+      }
+    }
   }
 
   static String providerId(ScaleSet set, String instanceId) {
@@ -162,7 +172,7 @@ final class ClusterActors {
         Map.of(
             "cpu", new Quantity("4"),
             "memory", new Quantity("16Gi"),
-            "pods", new Quantity(Integer.toString(NODE_PODS)));
+            "pods", new Quantity("110"));
     NodeBuilder b =
         new NodeBuilder()
             .withNewMetadata()
@@ -192,10 +202,10 @@ final class ClusterActors {
       b.editMetadata().addToLabels("kubernetes.azure.com/agentpool", pool).endMetadata();
     }
     if (vm.set().spot) {
-      b.editMetadata().addToLabels(SPOT_KEY, "spot").endMetadata();
+      b.editMetadata().addToLabels(WorkloadActors.SPOT_KEY, "spot").endMetadata();
       b.editSpec()
           .addNewTaint()
-          .withKey(SPOT_KEY)
+          .withKey(WorkloadActors.SPOT_KEY)
           .withValue("spot")
           .withEffect("NoSchedule")
           .endTaint()
@@ -217,7 +227,7 @@ final class ClusterActors {
         setReady(n, "Unknown", "NodeStatusUnknown");
       }
       if (!clock.instant().isBefore(since.plus(nodeGcDelay))) {
-        admin.pods().inNamespace(NAMESPACE).list().getItems().stream()
+        admin.pods().inNamespace(WorkloadActors.NAMESPACE).list().getItems().stream()
             .filter(p -> name.equals(p.getSpec().getNodeName()))
             .forEach(p -> admin.pods().resource(p).delete());
         admin.nodes().withName(name).delete();
@@ -241,155 +251,5 @@ final class ClusterActors {
                     .endCondition()
                     .endStatus()
                     .build());
-  }
-
-  private void removeEvictedPods() {
-    List<ApiCall> evictions =
-        cluster.calls().stream().filter(c -> c.subresource().equals("eviction")).toList();
-    for (ApiCall e : evictions.subList(evictionsSeen, evictions.size())) {
-      admin.pods().inNamespace(e.namespace()).withName(e.name()).delete();
-    }
-    evictionsSeen = evictions.size();
-  }
-
-  private void reconcileReplicaSets() {
-    List<Pod> pods = admin.pods().inNamespace(NAMESPACE).list().getItems();
-    for (Map.Entry<String, Integer> d : replicas.entrySet()) {
-      List<Pod> own =
-          pods.stream()
-              .filter(p -> d.getKey().equals(p.getMetadata().getLabels().get("app")))
-              .toList();
-      for (int i = own.size(); i < d.getValue(); i++) {
-        admin.pods().resource(pod(d.getKey())).create();
-      }
-      own.stream()
-          .sorted(
-              Comparator.comparing((Pod p) -> p.getSpec().getNodeName() != null)
-                  .thenComparing(ClusterActors::sequence, Comparator.reverseOrder()))
-          .limit(Math.max(0, own.size() - d.getValue()))
-          .forEach(p -> admin.pods().resource(p).delete());
-    }
-  }
-
-  private Pod pod(String app) {
-    int seq = nextPod.merge(app, 1, Integer::sum) - 1;
-    String name = app + "-" + seq;
-    return new PodBuilder()
-        .withNewMetadata()
-        .withNamespace(NAMESPACE)
-        .withName(name)
-        .withUid("uid-" + name)
-        .addToLabels("app", app)
-        .addToAnnotations("e2e/sequence", Integer.toString(seq))
-        .addNewOwnerReference()
-        .withApiVersion("apps/v1")
-        .withKind("ReplicaSet")
-        .withName(app + "-7c5ddbdf54")
-        .withUid("uid-rs-" + app)
-        .withController(true)
-        .endOwnerReference()
-        .endMetadata()
-        .withNewSpec()
-        .withTerminationGracePeriodSeconds(30L)
-        .addNewToleration()
-        .withKey(SPOT_KEY)
-        .withOperator("Equal")
-        .withValue("spot")
-        .withEffect("NoSchedule")
-        .endToleration()
-        .addNewContainer()
-        .withName(app)
-        .withImage("nginx:1.27")
-        .withNewResources()
-        .withRequests(Map.of("cpu", new Quantity("100m"), "memory", new Quantity("128Mi")))
-        .endResources()
-        .endContainer()
-        .endSpec()
-        .withNewStatus()
-        .withPhase("Pending")
-        .endStatus()
-        .build();
-  }
-
-  private static int sequence(Pod p) {
-    return Integer.parseInt(p.getMetadata().getAnnotations().get("e2e/sequence"));
-  }
-
-  private void schedule() {
-    List<Pod> pods = admin.pods().inNamespace(NAMESPACE).list().getItems();
-    Map<String, long[]> room = new TreeMap<>();
-    for (Node n : admin.nodes().list().getItems()) {
-      if (schedulable(n)) {
-        room.put(n.getMetadata().getName(), new long[] {NODE_MILLICPU, NODE_PODS});
-      }
-    }
-    for (Pod p : pods) {
-      Optional.ofNullable(p.getSpec().getNodeName()).map(room::get).ifPresent(r -> take(r));
-    }
-    pods.stream()
-        .filter(p -> p.getSpec().getNodeName() == null)
-        .sorted(Comparator.comparing(ClusterActors::sequence))
-        .forEach(p -> place(p, room));
-  }
-
-  private void place(Pod p, Map<String, long[]> room) {
-    Optional<String> node =
-        room.entrySet().stream()
-            .filter(e -> e.getValue()[0] >= POD_MILLICPU && e.getValue()[1] >= 1)
-            .map(Map.Entry::getKey)
-            .findFirst();
-    if (node.isPresent()) {
-      take(room.get(node.get()));
-      admin
-          .pods()
-          .resource(
-              new PodBuilder(p)
-                  .editSpec()
-                  .withNodeName(node.get())
-                  .endSpec()
-                  .withNewStatus()
-                  .withPhase("Running")
-                  .addNewCondition()
-                  .withType("PodScheduled")
-                  .withStatus("True")
-                  .endCondition()
-                  .endStatus()
-                  .build())
-          .update();
-    } else if (p.getStatus().getConditions() == null || p.getStatus().getConditions().isEmpty()) {
-      admin
-          .pods()
-          .resource(
-              new PodBuilder(p)
-                  .editStatus()
-                  .addNewCondition()
-                  .withType("PodScheduled")
-                  .withStatus("False")
-                  .withReason("Unschedulable")
-                  .withMessage("0/" + room.size() + " nodes are available: Too many pods.")
-                  .endCondition()
-                  .endStatus()
-                  .build())
-          .update();
-    }
-  }
-
-  private static void take(long[] room) {
-    room[0] -= POD_MILLICPU;
-    room[1] -= 1;
-  }
-
-  private static boolean schedulable(Node n) {
-    boolean ready =
-        n.getStatus().getConditions().stream()
-            .anyMatch(c -> c.getType().equals("Ready") && c.getStatus().equals("True"));
-    boolean cordoned = Boolean.TRUE.equals(n.getSpec().getUnschedulable());
-    boolean tainted =
-        n.getSpec().getTaints() != null
-            && n.getSpec().getTaints().stream()
-                .filter(t -> !t.getKey().equals(SPOT_KEY)) // every pod here tolerates it
-                .anyMatch(
-                    t -> t.getEffect().equals("NoSchedule") || t.getEffect().equals("NoExecute"));
-    return ready && !cordoned && !tainted;
   }
 }
