@@ -74,6 +74,10 @@ public final class AwsEmulatorExtension implements ParameterResolver {
     }
 
     AwsEmulator emulator() {
+      if (failure instanceof IllegalStateException) {
+        // the launcher's one line (what is missing) says it all
+        throw new IllegalStateException(failure.getMessage());
+      }
       if (failure != null) {
         throw new IllegalStateException(failure.getMessage(), failure);
       }
