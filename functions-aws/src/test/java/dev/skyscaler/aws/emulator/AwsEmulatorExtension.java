@@ -3,6 +3,7 @@ package dev.skyscaler.aws.emulator;
 import dev.skyscaler.aws.moto.MotoExtension;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -68,6 +69,11 @@ public final class AwsEmulatorExtension implements ParameterResolver {
         started = launcher(name, ServiceLoader.load(AwsEmulator.Launcher.class)).start();
       } catch (RuntimeException e) {
         failed = e;
+      } catch (ServiceConfigurationError e) {
+        // a services file left in target/ by a -Plocalstack build, without its classes
+        failed =
+            new IllegalStateException(
+                e.getMessage() + " (left over from a -Plocalstack build? run ./mvnw clean)", e);
       }
       this.emulator = started;
       this.failure = failed;

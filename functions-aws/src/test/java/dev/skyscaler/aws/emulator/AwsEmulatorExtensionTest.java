@@ -25,13 +25,6 @@ class AwsEmulatorExtensionTest {
                 + " expected one of [moto] (localstack needs the Maven profile: -Plocalstack)");
   }
 
-  @Test
-  void withoutTheProfileNoLocalStackLauncherIsOnTheClasspath() {
-    assertThat(java.util.ServiceLoader.load(AwsEmulator.Launcher.class))
-        .extracting(AwsEmulator.Launcher::name)
-        .doesNotContain("localstack");
-  }
-
   private static AwsEmulator.Launcher launcher(String name) {
     return new AwsEmulator.Launcher() {
       @Override
