@@ -1,5 +1,8 @@
 package dev.skyscaler.aws;
 
+import static dev.skyscaler.aws.HandlerCalls.fixture;
+import static dev.skyscaler.aws.HandlerCalls.invoke;
+import static dev.skyscaler.aws.HandlerCalls.sqs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,12 +14,7 @@ import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.state.ScanLease;
 import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -212,6 +210,25 @@ class HandlersTest {
   }
 
   @Test
+  void aBatchWithNothingOfOursIsAcknowledgedWithoutAScan() {
+    String spot = atT0(fixture("spot-interruption-warning.json"));
+
+    String out =
+        invoke(
+            new InterruptionHandler(test.wiring(), clock::advance)::handleRequest,
+            sqs(
+                Map.of(
+                    "m1-foreign",
+                        spot.replace("i-0b662ef9931388ba0", instanceOf(name + "-foreign")),
+                    "m2-test", fixture("autoscaling-test-notification.json"))),
+            new FakeContext(() -> 60_000));
+
+    assertThat(out).isEqualTo("{\"batchItemFailures\":[]}");
+    assertThat(cluster.calls()).as("the cluster is not even reached").isEmpty();
+    assertThat(test.logLines()).isEmpty();
+  }
+
+  @Test
   void noticesOfABatchWhoseScanFindsTheLeaseHeldGoBackToTheQueue() throws IOException {
     String spot = atT0(fixture("spot-interruption-warning.json"));
     new ScanLease(cluster.connect(), LeaseOptions.DEFAULTS, "another-scan", clock).tryAcquire();
@@ -259,19 +276,6 @@ class HandlersTest {
         .satisfies(m -> assertThat(m.get("skyscaler_repaired_nodes_total").asInt()).isZero());
   }
 
-  private interface Handler {
-    void handle(
-        InputStream in, java.io.OutputStream out, com.amazonaws.services.lambda.runtime.Context c)
-        throws IOException;
-  }
-
-  private static String invoke(Handler handler, String input, FakeContext context)
-      throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    handler.handle(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, context);
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
   private String instanceOf(String group) {
     return test.wiring()
         .gateway()
@@ -301,27 +305,5 @@ class HandlersTest {
     return event
         .replace("2026-11-21T12:00:00Z", T0.toString())
         .replace("2026-11-21T12:01:10Z", T0.toString());
-  }
-
-  static String sqs(Map<String, String> bodies) {
-    var records = JSON.createArrayNode();
-    new java.util.TreeMap<>(bodies)
-        .forEach(
-            (id, body) ->
-                records
-                    .addObject()
-                    .put("messageId", id)
-                    .put("receiptHandle", "handle-" + id)
-                    .put("body", body)
-                    .put("eventSource", "aws:sqs"));
-    return JSON.createObjectNode().set("Records", records).toString();
-  }
-
-  static String fixture(String name) {
-    try (InputStream in = HandlersTest.class.getResourceAsStream("/events/" + name)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

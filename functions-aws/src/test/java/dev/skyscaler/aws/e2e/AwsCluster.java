@@ -1,5 +1,7 @@
 package dev.skyscaler.aws.e2e;
 
+import static dev.skyscaler.aws.HandlerCalls.invoke;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.skyscaler.aws.FakeContext;
@@ -12,11 +14,8 @@ import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import io.fabric8.kubernetes.api.model.Pod;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -110,26 +109,6 @@ final class AwsCluster implements AutoCloseable {
     return new FakeContext(
         name + "-req-" + ++invocations,
         () -> TIMEOUT.minus(Duration.between(start, world.clock.instant())).toMillis());
-  }
-
-  static String invoke(Handler handler, String input, FakeContext context) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      handler.handle(
-          new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, context);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  /** A handler's {@code handleRequest}. */
-  interface Handler {
-    void handle(
-        java.io.InputStream in,
-        java.io.OutputStream out,
-        com.amazonaws.services.lambda.runtime.Context c)
-        throws IOException;
   }
 
   int desiredCapacity() {

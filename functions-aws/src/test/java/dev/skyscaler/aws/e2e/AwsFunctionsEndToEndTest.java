@@ -3,18 +3,14 @@ package dev.skyscaler.aws.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.skyscaler.aws.FakeContext;
+import dev.skyscaler.aws.HandlerCalls;
 import dev.skyscaler.aws.ScanHandler;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import io.fabric8.kubernetes.api.model.Pod;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -40,7 +36,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @ExtendWith(MotoExtension.class)
 class AwsFunctionsEndToEndTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @RegisterExtension final MockCluster cluster = new MockCluster();
   private final MotoServer moto;
@@ -233,7 +228,7 @@ class AwsFunctionsEndToEndTest {
             pool.submit(
                 () -> {
                   start.await();
-                  return AwsCluster.invoke(
+                  return HandlerCalls.invoke(
                       new ScanHandler(aws.functions.wiring(), d -> {})::handleRequest,
                       "{}",
                       new FakeContext(id, () -> 5_000));
@@ -268,23 +263,14 @@ class AwsFunctionsEndToEndTest {
   }
 
   private static String spotWarning(String id, String instanceId, Instant time) {
-    return fixture("spot-interruption-warning.json")
+    return HandlerCalls.fixture("spot-interruption-warning.json")
         .replace("1e5527d7-bb36-4607-3370-4164db56a40e", id)
         .replace("i-0b662ef9931388ba0", instanceId)
         .replace("2026-11-21T12:00:00Z", time.toString());
   }
 
   private static String sqs(String messageId, String body) {
-    var batch = JSON.createObjectNode();
-    batch
-        .putArray("Records")
-        .addObject()
-        .put("messageId", messageId)
-        .put("receiptHandle", "handle-" + messageId)
-        .put("body", body)
-        .put("eventSource", "aws:sqs")
-        .put("eventSourceARN", "arn:aws:sqs:us-east-1:123456789012:skyscaler-interruptions");
-    return batch.toString();
+    return HandlerCalls.sqs(Map.of(messageId, body));
   }
 
   private static JsonNode last(List<JsonNode> lines) {
@@ -304,13 +290,5 @@ class AwsFunctionsEndToEndTest {
         .filter(p -> p.getSpec().getNodeName() != null)
         .collect(
             Collectors.toMap(p -> p.getSpec().getNodeName(), p -> 1, Integer::sum, TreeMap::new));
-  }
-
-  static String fixture(String name) {
-    try (InputStream in = AwsFunctionsEndToEndTest.class.getResourceAsStream("/events/" + name)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
