@@ -31,7 +31,9 @@ import java.util.Optional;
  *       min:max:name} (either may be set, or both);
  *   <li>{@code ON_DEMAND_PRICES} ({@code m5.large=0.096,...}) and {@code SPOT_PRICE_FACTOR};
  *   <li>{@code IDLE_SCAN_INTERVAL}: when set, a scan with nothing to do is followed by this pause
- *       instead of {@code SCAN_INTERVAL}.
+ *       instead of {@code SCAN_INTERVAL};
+ *   <li>{@code KUBECONFIG_SECRET_ARN}: for a self-managed cluster, the ARN of the Secrets Manager
+ *       secret holding its kubeconfig; unset, the cluster is the EKS cluster {@code CLUSTER_NAME}.
  * </ul>
  *
  * The scan interval must lie between 10 s and 60 s: the function is started once a minute and loops
@@ -43,7 +45,8 @@ public record FunctionSettings(
     AutoscalerOptions autoscaler,
     AsgDiscoveryOptions discovery,
     PriceTable prices,
-    Optional<Duration> idleScanInterval) {
+    Optional<Duration> idleScanInterval,
+    Optional<String> kubeconfigSecretArn) {
 
   public static final Duration MIN_SCAN_INTERVAL = Duration.ofSeconds(10);
   public static final Duration MAX_SCAN_INTERVAL = Duration.ofSeconds(60);
@@ -55,7 +58,11 @@ public record FunctionSettings(
           "NODES",
           "ON_DEMAND_PRICES",
           "SPOT_PRICE_FACTOR",
-          "IDLE_SCAN_INTERVAL");
+          "IDLE_SCAN_INTERVAL",
+          "KUBECONFIG_SECRET_ARN");
+  private static final java.util.regex.Pattern SECRET_ARN =
+      java.util.regex.Pattern.compile(
+          "^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\\d{12}:secret:.+$");
 
   public FunctionSettings {
     Objects.requireNonNull(clusterName, "clusterName");
@@ -64,6 +71,7 @@ public record FunctionSettings(
     Objects.requireNonNull(discovery, "discovery");
     Objects.requireNonNull(prices, "prices");
     Objects.requireNonNull(idleScanInterval, "idleScanInterval");
+    Objects.requireNonNull(kubeconfigSecretArn, "kubeconfigSecretArn");
   }
 
   /**
@@ -101,10 +109,18 @@ public record FunctionSettings(
             "IDLE_SCAN_INTERVAL: expected a duration like 30s or 1m, got \"" + idleText + "\"");
       }
     }
+    Optional<String> secret = Optional.ofNullable(env.get("KUBECONFIG_SECRET_ARN"));
+    if (secret.isPresent() && !SECRET_ARN.matcher(secret.get()).matches()) {
+      errors.add(
+          "KUBECONFIG_SECRET_ARN: expected a Secrets Manager secret ARN like"
+              + " arn:aws:secretsmanager:<region>:<account>:secret:<name>, got \""
+              + secret.get()
+              + "\"");
+    }
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
-    return new FunctionSettings(cluster, region, options, discovery, prices, idle);
+    return new FunctionSettings(cluster, region, options, discovery, prices, idle, secret);
   }
 
   /** Checked apart from the other options, so that it is reported whatever else is wrong. */

@@ -3,9 +3,15 @@ package dev.skyscaler.aws;
 import dev.skyscaler.aws.asg.AsgGateway;
 import dev.skyscaler.aws.asg.AsgNodeGroupProvider;
 import dev.skyscaler.aws.asg.AsgProviderOptions;
+import dev.skyscaler.aws.eks.EksConnector;
+import dev.skyscaler.aws.eks.EksGateway;
+import dev.skyscaler.aws.secrets.KubeconfigSecretConnector;
+import dev.skyscaler.aws.secrets.SecretsGateway;
+import dev.skyscaler.kubernetes.ConnectionOptions;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
@@ -14,19 +20,33 @@ import software.amazon.awssdk.regions.Region;
 
 /**
  * What every handler is built from, once per execution environment: the validated settings, the
- * Auto Scaling gateway and provider, the log and the clock. Building it opens no connection and
- * resolves no credential, so a SnapStart snapshot taken after initialisation holds neither: the
- * credentials are resolved on the first call after restore (from the container endpoint Lambda
- * gives SnapStart functions, else from the environment variables it gives the others).
+ * Auto Scaling gateway and provider, how to reach the cluster, the log and the clock. Building it
+ * opens no connection and resolves no credential, so a SnapStart snapshot taken after
+ * initialisation holds neither: the AWS credentials are resolved on the first call after restore
+ * (from the container endpoint Lambda gives SnapStart functions, else from the environment
+ * variables it gives the others), and the cluster is reached through {@link ClusterConnector} at
+ * each invocation.
  *
- * <p>{@code AWS_ENDPOINT_URL} points every client at an emulator (tests, local runs).
+ * <p>The cluster: the EKS cluster {@code CLUSTER_NAME} ({@code eks:DescribeCluster}, IAM token),
+ * or, when {@code KUBECONFIG_SECRET_ARN} is set, the kubeconfig in that Secrets Manager secret.
+ * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  */
 public record FunctionWiring(
     FunctionSettings settings,
     AsgGateway gateway,
     AsgNodeGroupProvider provider,
+    ClusterConnector cluster,
     JsonLog log,
     Clock clock) {
+
+  public FunctionWiring {
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(gateway, "gateway");
+    Objects.requireNonNull(provider, "provider");
+    Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(log, "log");
+    Objects.requireNonNull(clock, "clock");
+  }
 
   /**
    * Reads and validates the environment and builds the clients.
@@ -47,7 +67,31 @@ public record FunctionWiring(
             gateway,
             new AsgProviderOptions(settings.region(), settings.discovery(), settings.prices()),
             clock);
-    return new FunctionWiring(settings, gateway, provider, new JsonLog(System.out, clock), clock);
+    return new FunctionWiring(
+        settings,
+        gateway,
+        provider,
+        connector(settings, aws, clock),
+        new JsonLog(System.out, clock),
+        clock);
+  }
+
+  /** The kubeconfig secret when one is named, else the EKS cluster of the same name. */
+  static ClusterConnector connector(FunctionSettings settings, AwsClientSettings aws, Clock clock) {
+    if (settings.kubeconfigSecretArn().isPresent()) {
+      return new KubeconfigSecretConnector(
+          SecretsGateway.create(aws),
+          settings.kubeconfigSecretArn().get(),
+          ConnectionOptions.DEFAULTS);
+    }
+    EksGateway eks = EksGateway.create(aws);
+    return new EksConnector(
+        eks::describeCluster,
+        settings.clusterName(),
+        settings.region(),
+        aws.credentials(),
+        clock,
+        ConnectionOptions.DEFAULTS);
   }
 
   private static AwsCredentialsProvider credentials(Map<String, String> env) {

@@ -1,5 +1,6 @@
 package dev.skyscaler.aws;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
@@ -9,7 +10,7 @@ import java.util.Map;
 /**
  * Structured logs: one JSON object per line on standard output, which Lambda sends to CloudWatch
  * Logs ({@code {"time":..., "level":"INFO", "message":"...", ...fields}}). Never give it a token or
- * a credential: it writes what it is given.
+ * a credential: it writes what it is given. Safe for concurrent use: each line is written whole.
  */
 public final class JsonLog {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -32,6 +33,11 @@ public final class JsonLog {
 
   public void error(String message, Map<String, ?> fields) {
     write("ERROR", message, fields);
+  }
+
+  /** Writes a document as it is, on one line: CloudWatch embedded metric format documents. */
+  public void document(JsonNode document) {
+    out.println(document);
   }
 
   private void write(String level, String message, Map<String, ?> fields) {

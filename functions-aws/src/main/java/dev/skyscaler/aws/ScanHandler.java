@@ -3,25 +3,30 @@ package dev.skyscaler.aws;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.skyscaler.aws.ScanLoop.Result;
-import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
+import dev.skyscaler.kubernetes.scan.ScanKind;
+import dev.skyscaler.kubernetes.scan.ScanReport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The scan function, started by an EventBridge schedule every minute: scans every {@code
- * SCAN_INTERVAL} until the minute is used ({@link ScanLoop}).
+ * The scan function, started by an EventBridge schedule every minute: a full scan every {@code
+ * SCAN_INTERVAL} until the minute is used ({@link ScanLoop}). Each scan is one {@link
+ * dev.skyscaler.kubernetes.scan.ScanCycle} under the cluster's lease, identified as {@code
+ * aws-lambda/<request id>}: it reads the cluster and the Auto Scaling Groups, plans, and carries
+ * the plan out on both; it is logged as one JSON line and measured in CloudWatch's embedded metric
+ * format.
  *
- * <p><b>Status:</b> each scan currently discovers the node groups and instances and logs what it
- * found (groups, instances, bad tags), which checks the deployment's permissions and tags end to
- * end. Reading the cluster, planning ({@code Autoscaler.runOnce}) and carrying the plan out under
- * the lease wait for the Kubernetes adapter's live reader and writer.
+ * <p>A scan that finds the lease held gives up at once ({@code Skipped}: the holder is acting, and
+ * the next scan is ten seconds away); a scan that cannot read the cluster or the cloud ({@code
+ * Failed}) does nothing. Both keep the normal cadence; a completed scan with nothing to do or under
+ * way lets the loop wait {@code IDLE_SCAN_INTERVAL} instead, when it is set.
+ *
+ * <p>Output: {@code {"scans":6,"completed":6,"skipped":0,"failed":0}}.
  */
 public final class ScanHandler implements RequestStreamHandler {
   /** A scan does not start with less than this left in the invocation. */
@@ -29,6 +34,7 @@ public final class ScanHandler implements RequestStreamHandler {
 
   private final FunctionWiring wiring;
   private final ScanLoop loop;
+  private final ScanLoop.Sleeper sleeper;
 
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public ScanHandler() {
@@ -37,8 +43,14 @@ public final class ScanHandler implements RequestStreamHandler {
         d -> Thread.sleep(d.toMillis()));
   }
 
-  ScanHandler(FunctionWiring wiring, ScanLoop.Sleeper sleeper) {
+  /**
+   * A scan function on given wiring (tests, other runners).
+   *
+   * @param sleeper the pause between scans, and between attempts at the lease
+   */
+  public ScanHandler(FunctionWiring wiring, ScanLoop.Sleeper sleeper) {
     this.wiring = wiring;
+    this.sleeper = sleeper;
     FunctionSettings s = wiring.settings();
     Duration interval = s.autoscaler().scanInterval();
     this.loop =
@@ -49,29 +61,44 @@ public final class ScanHandler implements RequestStreamHandler {
   @Override
   public void handleRequest(InputStream input, OutputStream output, Context context)
       throws IOException {
+    Tally tally = new Tally();
     int scans;
-    try {
-      scans = loop.run(context::getRemainingTimeInMillis, this::scan);
+    try (InvocationScans invocation =
+        new InvocationScans(
+            wiring, "scan", context.getAwsRequestId(), Duration.ZERO, sleeper::sleep)) {
+      scans =
+          loop.run(
+              context::getRemainingTimeInMillis,
+              now -> tally.count(invocation.run(ScanKind.FULL, List.of())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("scan loop interrupted", e);
     }
-    output.write(("{\"scans\":" + scans + "}").getBytes(StandardCharsets.UTF_8));
+    output.write(
+        String.format(
+                "{\"scans\":%d,\"completed\":%d,\"skipped\":%d,\"failed\":%d}",
+                scans, tally.completed, tally.skipped, tally.failed)
+            .getBytes(StandardCharsets.UTF_8));
   }
 
-  private Result scan(Instant now) {
-    Discovery d = wiring.provider().discover(List.of());
-    wiring
-        .log()
-        .info(
-            "scan",
-            Map.of(
-                "cluster", wiring.settings().clusterName(),
-                "nodeGroups", d.groups().size(),
-                "instances", d.instances().size(),
-                "warnings", d.warnings().size()));
-    d.warnings()
-        .forEach(w -> wiring.log().warn(w, Map.of("cluster", wiring.settings().clusterName())));
-    return Result.BUSY;
+  /** How the invocation's scans ended. */
+  private static final class Tally {
+    int completed;
+    int skipped;
+    int failed;
+
+    /** Counts a scan; an idle completed scan lets the loop slow down, anything else does not. */
+    Result count(ScanReport report) {
+      if (report instanceof ScanReport.Completed done) {
+        completed++;
+        return done.busy() ? Result.BUSY : Result.IDLE;
+      }
+      if (report instanceof ScanReport.Skipped) {
+        skipped++;
+      } else {
+        failed++;
+      }
+      return Result.BUSY;
+    }
   }
 }

@@ -37,14 +37,27 @@ import software.amazon.awssdk.retries.api.TokenAcquisitionFailedException;
  * answer, so callers handle these calls like the SDK's.
  */
 public final class SignedAwsCall {
-  /** What to send: the path and query under the endpoint, and an optional form body. */
+  /**
+   * What to send: the path and query under the endpoint, an optional body, and headers the protocol
+   * needs (signed with the rest, e.g. JSON protocols' {@code X-Amz-Target}).
+   */
   public record Request(
-      SdkHttpMethod method, String pathAndQuery, byte[] body, String contentType) {
+      SdkHttpMethod method,
+      String pathAndQuery,
+      byte[] body,
+      String contentType,
+      Map<String, String> headers) {
     public Request {
       Objects.requireNonNull(method, "method");
       Objects.requireNonNull(pathAndQuery, "pathAndQuery");
       body = body == null ? new byte[0] : body;
       contentType = contentType == null ? "" : contentType;
+      headers = headers == null ? Map.of() : Map.copyOf(headers);
+    }
+
+    /** A request with no header of its own. */
+    public Request(SdkHttpMethod method, String pathAndQuery, byte[] body, String contentType) {
+      this(method, pathAndQuery, body, contentType, Map.of());
     }
   }
 
@@ -124,6 +137,7 @@ public final class SignedAwsCall {
         SdkHttpRequest.builder()
             .method(request.method())
             .uri(URI.create(endpoint.toString().replaceAll("/$", "") + request.pathAndQuery()));
+    request.headers().forEach(http::putHeader);
     if (request.body().length > 0) {
       http.putHeader("Content-Type", request.contentType())
           .putHeader("Content-Length", Integer.toString(request.body().length));

@@ -6,17 +6,23 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import java.util.function.LongSupplier;
 
-/** A Lambda context whose remaining time the test controls. */
-final class FakeContext implements Context {
+/** A Lambda context whose request id and remaining time the test controls. */
+public final class FakeContext implements Context {
+  private final String requestId;
   private final LongSupplier remainingMillis;
 
-  FakeContext(LongSupplier remainingMillis) {
+  public FakeContext(String requestId, LongSupplier remainingMillis) {
+    this.requestId = requestId;
     this.remainingMillis = remainingMillis;
+  }
+
+  FakeContext(LongSupplier remainingMillis) {
+    this("test-request", remainingMillis);
   }
 
   @Override
   public String getAwsRequestId() {
-    return "test-request";
+    return requestId;
   }
 
   @Override

@@ -30,6 +30,16 @@ class FunctionSettingsTest {
     assertThat(s.discovery()).isEqualTo(AsgDiscoveryOptions.forCluster("prod"));
     assertThat(s.prices().price("m5.large", false)).isEmpty();
     assertThat(s.idleScanInterval()).isEmpty();
+    assertThat(s.kubeconfigSecretArn()).as("an EKS cluster").isEmpty();
+  }
+
+  @Test
+  void aSelfManagedClusterNamesTheSecretHoldingItsKubeconfig() {
+    String arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-kubeconfig-AbCdEf";
+
+    FunctionSettings s = FunctionSettings.fromEnvironment(with("KUBECONFIG_SECRET_ARN", arn));
+
+    assertThat(s.kubeconfigSecretArn()).contains(arn);
   }
 
   @Test
@@ -64,6 +74,7 @@ class FunctionSettingsTest {
     env.put("ON_DEMAND_PRICES", "m5.large");
     env.put("SPOT_PRICE_FACTOR", "2");
     env.put("IDLE_SCAN_INTERVAL", "soon");
+    env.put("KUBECONFIG_SECRET_ARN", "my-kubeconfig");
 
     assertThatThrownBy(() -> FunctionSettings.fromEnvironment(env))
         .isInstanceOf(ConfigException.class)
@@ -79,7 +90,10 @@ class FunctionSettingsTest {
                         "SPOT_PRICE_FACTOR: expected a number in (0, 1], got \"2\"",
                         "ON_DEMAND_PRICES: expected <instance type>=<price per hour>, got"
                             + " \"m5.large\"",
-                        "IDLE_SCAN_INTERVAL: expected a duration like 30s or 1m, got \"soon\""));
+                        "IDLE_SCAN_INTERVAL: expected a duration like 30s or 1m, got \"soon\"",
+                        "KUBECONFIG_SECRET_ARN: expected a Secrets Manager secret ARN like"
+                            + " arn:aws:secretsmanager:<region>:<account>:secret:<name>, got"
+                            + " \"my-kubeconfig\""));
   }
 
   @Test

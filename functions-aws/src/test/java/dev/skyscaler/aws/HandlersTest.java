@@ -1,25 +1,23 @@
 package dev.skyscaler.aws;
 
+import static dev.skyscaler.aws.HandlerCalls.fixture;
+import static dev.skyscaler.aws.HandlerCalls.invoke;
+import static dev.skyscaler.aws.HandlerCalls.sqs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.skyscaler.aws.asg.AsgGateway;
-import dev.skyscaler.aws.asg.AsgNodeGroupProvider;
-import dev.skyscaler.aws.asg.AsgProviderOptions;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
-import dev.skyscaler.core.interruption.InterruptionNotice;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import dev.skyscaler.kubernetes.mock.MockCluster;
+import dev.skyscaler.kubernetes.state.ScanLease;
+import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,20 +26,28 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The three handlers with real JSON input, against moto. */
+/**
+ * The three handlers with real JSON input, against moto and a mock API server: what each logs,
+ * measures and answers. The scenarios of a whole cluster are in {@code e2e}.
+ */
 @ExtendWith(MotoExtension.class)
 class HandlersTest {
   private static final AtomicInteger RUNS = new AtomicInteger();
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
 
+  /** After the mock API server's own timestamps (real time), so nodes are not young. */
+  private static final Instant T0 =
+      Instant.now().truncatedTo(ChronoUnit.SECONDS).plus(Duration.ofHours(1));
+
+  @RegisterExtension final MockCluster cluster = new MockCluster();
   private final MotoServer moto;
-  private final ByteArrayOutputStream logs = new ByteArrayOutputStream();
   private final TestClock clock = new TestClock(T0);
   private MotoAccount account;
-  private FunctionWiring wiring;
-  private String cluster;
+  private TestWiring test;
+  private String name;
+  private String worker;
 
   HandlersTest(MotoServer moto) {
     this.moto = moto;
@@ -49,178 +55,255 @@ class HandlersTest {
 
   @BeforeEach
   void createCluster() {
-    cluster = "fn-" + RUNS.incrementAndGet();
+    name = "fn-" + RUNS.incrementAndGet();
     account = new MotoAccount(moto);
-    account.launchTemplate(cluster, "m5.large", 0, false);
-    account.launchTemplate(cluster + "-bad", "m9.nonexistent", 0, false);
+    account.launchTemplate(name, "m5.large", 0, false);
+    account.launchTemplate(name + "-bad", "m9.nonexistent", 0, false);
+    account.group(name + "-workers", name, 0, 5, 1, MotoAccount.clusterTags(name, Map.of()));
     account.group(
-        cluster + "-workers", cluster, 0, 5, 1, MotoAccount.clusterTags(cluster, Map.of()));
-    account.group(
-        cluster + "-broken", cluster + "-bad", 0, 5, 0, MotoAccount.clusterTags(cluster, Map.of()));
-    account.group(
-        cluster + "-foreign", cluster, 0, 5, 1, MotoAccount.clusterTags("other", Map.of()));
-    account
-        .autoscaling()
-        .putLifecycleHook(
-            b ->
-                b.autoScalingGroupName(cluster + "-workers")
-                    .lifecycleHookName("skyscaler-drain")
-                    .lifecycleTransition("autoscaling:EC2_INSTANCE_TERMINATING")
-                    .heartbeatTimeout(300)
-                    .defaultResult("CONTINUE"));
-    FunctionSettings settings =
-        FunctionSettings.fromEnvironment(
-            Map.of("CLUSTER_NAME", cluster, "AWS_REGION", "us-east-1"));
-    AsgGateway gateway = AsgGateway.create(moto.settings());
-    wiring =
-        new FunctionWiring(
-            settings,
-            gateway,
-            new AsgNodeGroupProvider(
-                gateway,
-                gateway,
-                new AsgProviderOptions("us-east-1", settings.discovery(), settings.prices()),
-                clock),
-            new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8), clock),
-            clock);
+        name + "-broken", name + "-bad", 0, 5, 0, MotoAccount.clusterTags(name, Map.of()));
+    account.group(name + "-foreign", name, 0, 5, 1, MotoAccount.clusterTags("other", Map.of()));
+    test = new TestWiring(moto, cluster, name, clock, Map.of());
+    worker = instanceOf(name + "-workers");
+    cluster
+        .admin()
+        .nodes()
+        .resource(
+            new NodeBuilder(dev.skyscaler.kubernetes.mock.Fixtures.node("w1"))
+                .editSpec()
+                .withProviderID("aws:///us-east-1a/" + worker)
+                .endSpec()
+                .build())
+        .create();
   }
 
   @AfterEach
   void close() {
     account.close();
-    wiring.gateway().close();
+    test.close();
   }
 
   @Test
-  void theScanHandlerScansEveryTenSecondsForAMinuteAndLogsWhatItFound() throws IOException {
-    ScanHandler handler = new ScanHandler(wiring, clock.sleeper());
+  void theScanHandlerScansEveryTenSecondsForAMinuteLoggingAndMeasuringEachScan()
+      throws IOException {
+    ScanHandler handler = new ScanHandler(test.wiring(), clock.sleeper());
     Instant deadline = T0.plus(Duration.ofSeconds(90));
 
     String out =
         invoke(
             handler::handleRequest,
             fixture("scheduled-event.json"),
-            new FakeContext(() -> Duration.between(clock.instant(), deadline).toMillis()));
+            new FakeContext("req-1", () -> Duration.between(clock.instant(), deadline).toMillis()));
 
-    assertThat(out).isEqualTo("{\"scans\":6}");
-    List<JsonNode> lines = logLines();
-    assertThat(lines).filteredOn(l -> l.get("message").asText().equals("scan")).hasSize(6);
-    JsonNode first = lines.get(0);
-    assertThat(first.get("level").asText()).isEqualTo("INFO");
-    assertThat(first.get("nodeGroups").asInt()).isEqualTo(1);
-    assertThat(first.get("instances").asInt()).isEqualTo(1);
-    assertThat(lines)
-        .filteredOn(l -> l.get("level").asText().equals("WARN"))
-        .first()
-        .satisfies(
-            w ->
-                assertThat(w.get("message").asText())
-                    .startsWith("ASG " + cluster + "-broken: instance type \"m9.nonexistent\""));
+    assertThat(out).isEqualTo("{\"scans\":6,\"completed\":6,\"skipped\":0,\"failed\":0}");
+    List<JsonNode> scans = messages("scan completed");
+    assertThat(scans).hasSize(6);
+    JsonNode first = scans.get(0);
+    assertThat(first.get("identity").asText()).isEqualTo("aws-lambda/req-1");
+    assertThat(first.get("kind").asText()).isEqualTo("FULL");
+    assertThat(first.get("busy").asBoolean()).as("the empty node is unneeded").isTrue();
+    assertThat(first.get("unneededNodes").asInt()).isEqualTo(1);
+    assertThat(first.get("scaleUps")).isEmpty();
+    assertThat(first.get("figures").get("readyNodes").asInt()).isEqualTo(1);
+    assertThat(first.get("figures").get("nodeGroups").asInt()).isEqualTo(1);
+    assertThat(first.get("warnings").get(0).asText())
+        .startsWith("ASG " + name + "-broken: instance type \"m9.nonexistent\"");
+    List<JsonNode> emf = lines().stream().filter(l -> l.has("_aws")).toList();
+    assertThat(emf).hasSize(18);
+    JsonNode metrics = emf.get(0);
+    JsonNode directive = metrics.get("_aws").get("CloudWatchMetrics").get(0);
+    assertThat(directive.get("Namespace").asText()).isEqualTo("Skyscaler");
+    assertThat(directive.get("Dimensions").toString()).isEqualTo("[[\"ClusterName\"]]");
+    assertThat(metrics.get("_aws").get("Timestamp").asLong()).isEqualTo(T0.toEpochMilli());
+    assertThat(metrics.get("ClusterName").asText()).isEqualTo(name);
+    assertThat(metrics.get("cluster_autoscaler_node_groups_count").asInt()).isEqualTo(1);
+    assertThat(metrics.get("cluster_autoscaler_unschedulable_pods_count").asInt()).isZero();
+    assertThat(metrics.get("cluster_autoscaler_scaled_up_nodes_total").asInt()).isZero();
+    JsonNode ready = emf.get(1);
+    assertThat(ready.get("_aws").get("CloudWatchMetrics").get(0).get("Dimensions").toString())
+        .isEqualTo("[[\"ClusterName\",\"state\"]]");
+    assertThat(ready.get("state").asText()).isEqualTo("ready");
+    assertThat(ready.get("cluster_autoscaler_nodes_count").asInt()).isEqualTo(1);
+    assertThat(String.join("\n", test.logLines())).doesNotContain("mock-token");
   }
 
   @Test
-  void theInterruptionHandlerPassesOnOursDropsOthersAndReturnsUnreadableMessages()
+  void aClusterThatCannotBeReachedFailsEachScanNamingTheStageAndCountsAnError() throws IOException {
+    TestWiring unreachable =
+        new TestWiring(
+            moto,
+            name,
+            clock,
+            Map.of(),
+            () -> {
+              throw new IllegalStateException("eks:DescribeCluster " + name + " failed: denied");
+            });
+    Instant deadline = T0.plus(Duration.ofSeconds(90));
+
+    String out =
+        invoke(
+            new ScanHandler(unreachable.wiring(), clock.sleeper())::handleRequest,
+            fixture("scheduled-event.json"),
+            new FakeContext(() -> Duration.between(clock.instant(), deadline).toMillis()));
+
+    assertThat(out).isEqualTo("{\"scans\":6,\"completed\":0,\"skipped\":0,\"failed\":6}");
+    List<JsonNode> lines = new ArrayList<>();
+    for (String l : unreachable.logLines()) {
+      lines.add(JSON.readTree(l));
+    }
+    assertThat(lines.get(0).get("level").asText()).isEqualTo("ERROR");
+    assertThat(lines.get(0).get("message").asText()).isEqualTo("scan failed");
+    assertThat(lines.get(0).get("stage").asText()).isEqualTo("connect to the cluster");
+    assertThat(lines.get(0).get("error").asText())
+        .isEqualTo("eks:DescribeCluster " + name + " failed: denied");
+    assertThat(lines.get(1).get("cluster_autoscaler_errors_total").asInt()).isEqualTo(1);
+    unreachable.close();
+  }
+
+  @Test
+  void theInterruptionHandlerDrainsOursInOneScanDropsOthersAndReturnsUnreadableMessages()
       throws IOException {
-    String ours = instanceOf(cluster + "-workers");
-    String foreign = instanceOf(cluster + "-foreign");
-    String spot = fixture("spot-interruption-warning.json");
-    String lifecycle = fixture("instance-terminate-lifecycle-action.json");
+    String foreign = instanceOf(name + "-foreign");
+    String spot = atT0(fixture("spot-interruption-warning.json"));
+    String lifecycle = atT0(fixture("instance-terminate-lifecycle-action.json"));
     String batch =
         sqs(
             Map.of(
-                "m1-ours-spot", spot.replace("i-0b662ef9931388ba0", ours),
+                "m1-ours-spot", spot.replace("i-0b662ef9931388ba0", worker),
                 "m2-foreign-spot", spot.replace("i-0b662ef9931388ba0", foreign),
-                "m3-ours-hook", lifecycle.replace("prod-spot-a", cluster + "-workers"),
-                "m4-foreign-hook", lifecycle.replace("prod-spot-a", cluster + "-foreign"),
+                "m3-ours-hook",
+                    lifecycle
+                        .replace("prod-spot-a", name + "-workers")
+                        .replace("i-0b662ef9931388ba0", worker),
+                "m4-foreign-hook", lifecycle.replace("prod-spot-a", name + "-foreign"),
                 "m5-test", fixture("autoscaling-test-notification.json"),
                 "m6-broken", spot.replace("\"instance-id\"", "\"instance\"")));
-    List<String> received = new ArrayList<>();
-    InterruptionHandler handler =
-        new InterruptionHandler(
-            wiring,
-            (InterruptionNotice n, String group) ->
-                received.add(n.kind() + " " + group + " until " + n.deadline()));
 
-    String out = invoke(handler::handleRequest, batch, new FakeContext(() -> 60_000));
+    String out =
+        invoke(
+            new InterruptionHandler(test.wiring(), clock::advance)::handleRequest,
+            batch,
+            new FakeContext(() -> 60_000));
 
     assertThat(out).isEqualTo("{\"batchItemFailures\":[{\"itemIdentifier\":\"m6-broken\"}]}");
-    assertThat(received)
-        .containsExactlyInAnyOrder(
-            "SPOT_WARNING " + cluster + "-workers until 2026-11-21T12:02:00Z",
-            // the event time plus the hook's heartbeat timeout, read from the group
-            "LIFECYCLE_TERMINATE " + cluster + "-workers until 2026-11-21T12:06:10Z");
-    assertThat(logLines())
-        .singleElement()
-        .satisfies(
-            l -> {
-              assertThat(l.get("level").asText()).isEqualTo("ERROR");
-              assertThat(l.get("message").asText())
-                  .isEqualTo(
-                      "EventBridge event 1e5527d7-bb36-4607-3370-4164db56a40e: field"
-                          + " detail.instance-id is missing");
-              assertThat(l.get("messageId").asText()).isEqualTo("m6-broken");
+    var w1 = cluster.admin().nodes().withName("w1").get();
+    assertThat(w1.getSpec().getUnschedulable()).isTrue();
+    assertThat(w1.getSpec().getTaints())
+        .anySatisfy(
+            t -> {
+              assertThat(t.getKey()).isEqualTo("skyscaler.dev/interrupted");
+              assertThat(t.getEffect()).isEqualTo("NoSchedule");
             });
+    assertThat(messages("scan completed")).hasSize(1);
+    assertThat(messages("interruption notice handled"))
+        .extracting(l -> l.get("messageId").asText() + " " + l.get("kind").asText())
+        .containsExactlyInAnyOrder("m1-ours-spot SPOT_WARNING", "m3-ours-hook LIFECYCLE_TERMINATE");
+    assertThat(
+            messages(
+                "EventBridge event 1e5527d7-bb36-4607-3370-4164db56a40e: field"
+                    + " detail.instance-id is missing"))
+        .singleElement()
+        .satisfies(l -> assertThat(l.get("messageId").asText()).isEqualTo("m6-broken"));
+    // an empty node is drained at once: its termination hook is completed in the same scan
+    assertThat(test.hookCalls())
+        .containsExactly("complete " + name + "-workers skyscaler-drain " + worker);
   }
 
   @Test
-  void theNodeHealthHandlerSaysItIsNotWiredYet() throws IOException {
+  void aBatchWithNothingOfOursIsAcknowledgedWithoutAScan() {
+    String spot = atT0(fixture("spot-interruption-warning.json"));
+
     String out =
         invoke(
-            new NodeHealthHandler(wiring)::handleRequest,
+            new InterruptionHandler(test.wiring(), clock::advance)::handleRequest,
+            sqs(
+                Map.of(
+                    "m1-foreign",
+                        spot.replace("i-0b662ef9931388ba0", instanceOf(name + "-foreign")),
+                    "m2-test", fixture("autoscaling-test-notification.json"))),
+            new FakeContext(() -> 60_000));
+
+    assertThat(out).isEqualTo("{\"batchItemFailures\":[]}");
+    assertThat(cluster.calls()).as("the cluster is not even reached").isEmpty();
+    assertThat(test.logLines()).isEmpty();
+  }
+
+  @Test
+  void noticesOfABatchWhoseScanFindsTheLeaseHeldGoBackToTheQueue() throws IOException {
+    String spot = atT0(fixture("spot-interruption-warning.json"));
+    new ScanLease(cluster.connect(), LeaseOptions.DEFAULTS, "another-scan", clock).tryAcquire();
+    List<Duration> waits = new ArrayList<>();
+
+    String out =
+        invoke(
+            new InterruptionHandler(
+                    test.wiring(),
+                    d -> {
+                      waits.add(d);
+                      clock.advance(d);
+                    })
+                ::handleRequest,
+            sqs(
+                Map.of(
+                    "m1-ours", spot.replace("i-0b662ef9931388ba0", worker),
+                    "m2-foreign", spot.replace("i-0b662ef9931388ba0", "i-0other"))),
+            new FakeContext(() -> 60_000));
+
+    assertThat(out).isEqualTo("{\"batchItemFailures\":[{\"itemIdentifier\":\"m1-ours\"}]}");
+    assertThat(waits.stream().reduce(Duration.ZERO, Duration::plus))
+        .isEqualTo(InterruptionHandler.LEASE_WAIT);
+    assertThat(messages("scan skipped"))
+        .singleElement()
+        .satisfies(l -> assertThat(l.get("reason").asText()).contains("another-scan"));
+    assertThat(cluster.admin().nodes().withName("w1").get().getSpec().getUnschedulable())
+        .isNotEqualTo(Boolean.TRUE);
+  }
+
+  @Test
+  void theNodeHealthHandlerRunsAHealthCheckAndSaysHowManyRepairs() throws IOException {
+    String out =
+        invoke(
+            new NodeHealthHandler(test.wiring(), clock::advance)::handleRequest,
             fixture("scheduled-event.json"),
             new FakeContext(() -> 60_000));
 
-    assertThat(out).isEqualTo("{\"repairs\":0}");
-    assertThat(logLines().get(0).get("message").asText())
-        .isEqualTo("node health checks are not wired yet");
-  }
-
-  private interface Handler {
-    void handle(
-        InputStream in, java.io.OutputStream out, com.amazonaws.services.lambda.runtime.Context c)
-        throws IOException;
-  }
-
-  private static String invoke(Handler handler, String input, FakeContext context)
-      throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    handler.handle(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, context);
-    return out.toString(StandardCharsets.UTF_8);
+    assertThat(out).isEqualTo("{\"repairs\":0,\"outcome\":\"completed\"}");
+    assertThat(messages("scan completed"))
+        .singleElement()
+        .satisfies(l -> assertThat(l.get("kind").asText()).isEqualTo("HEALTH"));
+    assertThat(lines().stream().filter(l -> l.has("_aws")))
+        .singleElement()
+        .satisfies(m -> assertThat(m.get("skyscaler_repaired_nodes_total").asInt()).isZero());
   }
 
   private String instanceOf(String group) {
-    return wiring.gateway().describeByNames(List.of(group)).get(0).instances().get(0).instanceId();
+    return test.wiring()
+        .gateway()
+        .describeByNames(List.of(group))
+        .get(0)
+        .instances()
+        .get(0)
+        .instanceId();
   }
 
-  private List<JsonNode> logLines() throws IOException {
+  private List<JsonNode> lines() throws IOException {
     List<JsonNode> lines = new ArrayList<>();
-    for (String line : logs.toString(StandardCharsets.UTF_8).split("\n")) {
-      if (!line.isBlank()) {
-        lines.add(JSON.readTree(line));
-      }
+    for (String line : test.logLines()) {
+      lines.add(JSON.readTree(line));
     }
     return lines;
   }
 
-  private static String sqs(Map<String, String> bodies) {
-    var records = JSON.createArrayNode();
-    new java.util.TreeMap<>(bodies)
-        .forEach(
-            (id, body) ->
-                records
-                    .addObject()
-                    .put("messageId", id)
-                    .put("receiptHandle", "handle-" + id)
-                    .put("body", body)
-                    .put("eventSource", "aws:sqs"));
-    return JSON.createObjectNode().set("Records", records).toString();
+  private List<JsonNode> messages(String message) throws IOException {
+    return lines().stream()
+        .filter(l -> l.has("message") && l.get("message").asText().equals(message))
+        .toList();
   }
 
-  private static String fixture(String name) {
-    try (InputStream in = HandlersTest.class.getResourceAsStream("/events/" + name)) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  /** The fixture's event times moved to the test's now. */
+  private static String atT0(String event) {
+    return event
+        .replace("2026-11-21T12:00:00Z", T0.toString())
+        .replace("2026-11-21T12:01:10Z", T0.toString());
   }
 }

@@ -71,6 +71,36 @@ class SamTemplateTest {
         .contains("Schedule: rate(1 minute)");
   }
 
+  @Test
+  void everyVariableTheTemplateSetsIsOneTheFunctionsRead() throws IOException {
+    String template = Files.readString(TEMPLATE);
+    String variables =
+        template.substring(
+            template.indexOf("      Variables:\n"), template.indexOf("\nResources:"));
+    Matcher m = Pattern.compile("\n        ([A-Z_]+):").matcher(variables);
+    List<String> names = new ArrayList<>();
+    while (m.find()) {
+      names.add(m.group(1));
+    }
+    List<String> known = new ArrayList<>(FunctionSettings.ownVariables());
+    dev.skyscaler.core.config.OptionFlag.SUPPORTED.forEach(
+        f -> known.add(FunctionSettings.variable(f.name())));
+    known.add("JAVA_TOOL_OPTIONS");
+
+    assertThat(names).contains("CLUSTER_NAME", "KUBECONFIG_SECRET_ARN").isSubsetOf(known);
+  }
+
+  @Test
+  void theOnlySecretTheFunctionsMayReadIsTheKubeconfigSecret() throws IOException {
+    String role = resource(Files.readString(TEMPLATE), "FunctionRole");
+
+    assertThat(role)
+        .containsOnlyOnce("secretsmanager:")
+        .contains(
+            "Action: secretsmanager:GetSecretValue\n"
+                + "                  Resource: !Ref KubeconfigSecretArn");
+  }
+
   /** The text of one top-level resource, up to the next. */
   private static String resource(String template, String name) {
     int start = template.indexOf("\n  " + name + ":\n");

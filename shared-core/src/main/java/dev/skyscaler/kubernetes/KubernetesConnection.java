@@ -103,6 +103,32 @@ public final class KubernetesConnection implements AutoCloseable {
   }
 
   /**
+   * Connects as a kubeconfig held in memory says (its current context), e.g. one read from a cloud
+   * secret store. Credentials must be inline ({@code token}, {@code client-key-data}, ...): there
+   * is no file to resolve paths against.
+   *
+   * @param source what the text is, for messages (e.g. {@code kubeconfig in secret <arn>}); never
+   *     the text itself
+   * @throws ConnectionException naming {@code source} (and the line of a syntax error)
+   */
+  public static KubernetesConnection fromKubeconfigText(
+      String kubeconfig, String source, ConnectionOptions options) {
+    Config config;
+    try {
+      config = Config.fromKubeconfig(Objects.requireNonNull(kubeconfig, "kubeconfig"));
+    } catch (RuntimeException e) {
+      // never the parser's message: it quotes the offending line, which may hold a credential
+      throw new ConnectionException(source + ": not a valid kubeconfig" + position(e));
+    }
+    if (config.getCurrentContext() == null || config.getMasterUrl() == null) {
+      throw new ConnectionException(
+          source + ": no current context with a cluster server: set current-context");
+    }
+    return new KubernetesConnection(
+        config, options, source + ", context " + config.getCurrentContext().getName());
+  }
+
+  /**
    * Connects as the pod's service account: {@code KUBERNETES_SERVICE_HOST}/{@code _PORT}, the token
    * (re-read before each request, as projected tokens rotate) and {@code ca.crt}.
    *

@@ -3,6 +3,8 @@ package dev.skyscaler.aws.asg;
 import dev.skyscaler.aws.AwsClientSettings;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
+import dev.skyscaler.aws.eks.EksNodegroupGateway;
+import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -28,12 +30,13 @@ import software.amazon.awssdk.services.autoscaling.model.MixedInstancesPolicy;
 import software.amazon.awssdk.services.autoscaling.model.TagDescription;
 
 /**
- * Every Auto Scaling and EC2 call Skyscaler makes: the only class that imports the Auto Scaling
- * client; its EC2 reads go through {@link Ec2Gateway} and {@link Ec2Query} (three read-only calls,
- * without the 24 MB EC2 client). Describe calls page through every result; throttling is retried by
- * the SDK's standard retry strategy ({@link AwsClientSettings}); a call that still fails throws
- * {@link AsgGatewayException}, saying whether the next scan may succeed. Instance types are cached
- * for the gateway's life (they never change); pinned launch template versions too.
+ * Every Auto Scaling, EC2 and EKS node group call Skyscaler makes: the only class that imports the
+ * Auto Scaling client; its EC2 reads go through {@link Ec2Gateway} and {@link Ec2Query} (three
+ * read-only calls, without the 24 MB EC2 client), its EKS managed node group reads through {@link
+ * EksNodegroupGateway}. Describe calls page through every result; throttling is retried by the
+ * SDK's standard retry strategy ({@link AwsClientSettings}); a call that still fails throws {@link
+ * AsgGatewayException}, saying whether the next scan may succeed. Instance types are cached for the
+ * gateway's life (they never change); pinned launch template versions too.
  *
  * <p>The gateway does not check bounds: SetDesiredCapacity outside MinSize/MaxSize is refused by
  * AWS but not by emulators, so callers check first ({@link AsgNodeGroupProvider}).
@@ -46,17 +49,20 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   private final AutoScalingClient autoscaling;
   private final Ec2Gateway ec2;
+  private final EksNodegroupGateway eks;
 
-  AsgGateway(AutoScalingClient autoscaling, Ec2Query ec2) {
+  AsgGateway(AutoScalingClient autoscaling, Ec2Query ec2, EksNodegroupGateway eks) {
     this.autoscaling = autoscaling;
     this.ec2 = new Ec2Gateway(ec2);
+    this.eks = eks;
   }
 
   /** A gateway with clients built from the settings. */
   public static AsgGateway create(AwsClientSettings settings) {
     return new AsgGateway(
         settings.configure(AutoScalingClient.builder()).build(),
-        new Ec2Query(settings, settings.httpClient()));
+        new Ec2Query(settings, settings.httpClient()),
+        EksNodegroupGateway.create(settings));
   }
 
   /**
@@ -225,6 +231,16 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   /** Launch times of these instances; instances EC2 no longer knows are absent. */
   public Map<String, Instant> launchTimes(Collection<String> instanceIds) {
     return ec2.launchTimes(instanceIds);
+  }
+
+  /**
+   * What EKS says about the managed node group behind a group (uncached: the provider keeps the
+   * answers, see {@link ManagedNodegroupCache}).
+   *
+   * @throws EksNodegroupGateway.DescribeFailed naming the cluster, the node group and EKS's error
+   */
+  public ManagedNodegroup describeNodegroup(String cluster, String nodegroup) {
+    return eks.describeNodegroup(cluster, nodegroup);
   }
 
   /** What a (legacy) launch configuration declares. */

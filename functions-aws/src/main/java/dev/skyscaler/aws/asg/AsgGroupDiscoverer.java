@@ -4,6 +4,7 @@ import dev.skyscaler.aws.asg.AsgTemplates.Launch;
 import dev.skyscaler.aws.asg.AsgTemplates.Shape;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
+import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
@@ -26,18 +27,24 @@ import java.util.TreeSet;
  * their templates with as few calls as the caches allow (one DescribeInstanceTypes for every new
  * type, one DescribeLaunchTemplateVersions per template), indexes the nodes by instance id once,
  * and turns each group into a {@link NodeGroup} and its instances into {@link CloudInstance}s. A
- * group whose configuration is bad is left out with a warning; the others carry on.
+ * group whose configuration is bad is left out with a warning; the others carry on. A group backing
+ * an EKS managed node group (tags {@code eks:cluster-name} and {@code eks:nodegroup-name}) also
+ * gets what EKS puts on its nodes, described once per {@link ManagedNodegroupCache#TTL}; when EKS
+ * cannot say (access denied, no such node group), the group keeps a template without it and a
+ * warning names the group and the node group.
  */
 final class AsgGroupDiscoverer {
   private final AsgGateway gateway;
   private final AsgProviderOptions options;
   private final AsgTemplates templates;
+  private final ManagedNodegroupCache managedNodegroups;
   private final Clock clock;
 
   AsgGroupDiscoverer(AsgGateway gateway, AsgProviderOptions options, Clock clock) {
     this.gateway = gateway;
     this.options = options;
     this.templates = new AsgTemplates(gateway, options.region(), options.prices());
+    this.managedNodegroups = new ManagedNodegroupCache(gateway::describeNodegroup, clock);
     this.clock = clock;
   }
 
@@ -104,7 +111,8 @@ final class AsgGroupDiscoverer {
     for (Prepared p : prepared.values()) {
       AutoScalingGroup g = p.group();
       try {
-        Shape shape = templates.shape(g, p.launch(), p.tags(), hardware);
+        Shape shape =
+            templates.shape(g, p.launch(), p.tags(), managedNodegroup(g, warnings), hardware);
         Set<String> members = new TreeSet<>();
         for (AsgInstance i : g.instances()) {
           index.node(i.instanceId()).ifPresent(n -> members.add(n.name()));
@@ -129,6 +137,27 @@ final class AsgGroupDiscoverer {
       }
     }
     return new AsgDiscovery(new Discovery(result, instances, warnings), groupOptions);
+  }
+
+  /** What EKS says about the managed node group behind {@code g}; empty for other groups. */
+  private Optional<ManagedNodegroup> managedNodegroup(AutoScalingGroup g, List<String> warnings) {
+    String cluster = g.tags().getOrDefault(AsgTemplates.EKS_CLUSTER_TAG, "");
+    String nodegroup = g.tags().getOrDefault(AsgTemplates.EKS_NODEGROUP_TAG, "");
+    if (cluster.isBlank() || nodegroup.isBlank()) {
+      return Optional.empty();
+    }
+    ManagedNodegroupCache.Answer answer = managedNodegroups.get(cluster, nodegroup);
+    if (answer.nodegroup().isEmpty()) {
+      warnings.add(
+          "ASG "
+              + g.name()
+              + ": EKS managed node group "
+              + nodegroup
+              + ": "
+              + answer.failure()
+              + "; its template lacks the node group's labels and taints");
+    }
+    return answer.nodegroup();
   }
 
   /** An explicit group's bounds must lie within the ASG's own, or AWS would refuse our targets. */

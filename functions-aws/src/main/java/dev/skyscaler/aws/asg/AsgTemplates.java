@@ -1,9 +1,14 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
+import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
 import dev.skyscaler.core.model.NodeTemplate;
 import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.model.Taint;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -14,11 +19,18 @@ import java.util.TreeMap;
  * the first mixed-instances override, else the launch template, else the launch configuration; its
  * hardware from DescribeInstanceTypes turned into allocatable resources by {@link
  * EksNodeAllocatable}; the well-known labels of a node of that type in the group's first zone; then
- * the node-template tags on top.
+ * the node-template tags on top; then, for an EKS managed node group, what EKS puts on its nodes
+ * (its labels, taints and capacity type, and the {@code resources/*} tags of the node group
+ * itself). EKS's values win over the tags' as in CA ({@code
+ * joinNodeLabelsChoosingUserValuesOverAPIValues} copies EKS's labels last): they are what the nodes
+ * will really carry.
  */
 final class AsgTemplates {
   static final String CAPACITY_TYPE_LABEL = "eks.amazonaws.com/capacityType";
-  private static final String EKS_NODEGROUP_TAG = "eks:nodegroup-name";
+  static final String EKS_NODEGROUP_TAG = "eks:nodegroup-name";
+  static final String EKS_CLUSTER_TAG = "eks:cluster-name";
+  private static final String NODEGROUP_LABEL = "eks.amazonaws.com/nodegroup";
+  private static final String RESOURCES_TAG = NodeTemplateTags.PREFIX + "resources/";
 
   private final AsgGateway gateway;
   private final String region;
@@ -80,13 +92,17 @@ final class AsgTemplates {
   /**
    * The group's template.
    *
+   * @param managed what EKS says about the managed node group behind the group, if it is one and
+   *     EKS answered
    * @param hardware the instance types EC2 knows
-   * @throws AsgConfigException when EC2 does not know the instance type
+   * @throws AsgConfigException when EC2 does not know the instance type, or a {@code resources/*}
+   *     tag of the managed node group is not a quantity
    */
   Shape shape(
       AutoScalingGroup g,
       Launch launch,
       NodeTemplateTags tags,
+      Optional<ManagedNodegroup> managed,
       Map<String, InstanceHardware> hardware) {
     InstanceHardware hw = hardware.get(launch.instanceType());
     if (hw == null) {
@@ -102,9 +118,55 @@ final class AsgTemplates {
     Resources capacity = tags.applyTo(EksNodeAllocatable.of(hw, launch.rootVolumeGib()));
     Map<String, String> labels = new TreeMap<>(wellKnownLabels(g, launch, hw));
     labels.putAll(tags.labels());
+    List<Taint> taints = tags.taints();
+    if (managed.isPresent()) {
+      ManagedNodegroup m = managed.get();
+      capacity = nodegroupResources(g, m).applyTo(capacity);
+      labels.putAll(eksLabels(m));
+      taints = withEksTaints(taints, m.taints());
+    }
     return new Shape(
-        new NodeTemplate(capacity, labels, tags.taints()),
+        new NodeTemplate(capacity, labels, taints),
         prices.price(launch.instanceType(), launch.spot()));
+  }
+
+  /** The labels EKS gives every node of the group. */
+  private static Map<String, String> eksLabels(ManagedNodegroup m) {
+    Map<String, String> labels = new HashMap<>();
+    labels.put(NODEGROUP_LABEL, m.name());
+    if (!m.capacityType().isEmpty()) {
+      labels.put(CAPACITY_TYPE_LABEL, m.capacityType());
+    }
+    labels.putAll(m.labels());
+    return labels;
+  }
+
+  /** The tags' taints and EKS's; EKS's wins where both set a key with the same effect. */
+  private static List<Taint> withEksTaints(List<Taint> tagTaints, List<Taint> eksTaints) {
+    Map<String, Taint> byKeyAndEffect = new LinkedHashMap<>();
+    for (Taint t : tagTaints) {
+      byKeyAndEffect.put(t.key() + ":" + t.effect(), t);
+    }
+    for (Taint t : eksTaints) {
+      byKeyAndEffect.put(t.key() + ":" + t.effect(), t);
+    }
+    return new ArrayList<>(byKeyAndEffect.values());
+  }
+
+  /**
+   * The {@code resources/*} node-template tags of the managed node group itself: EKS does not copy
+   * a node group's tags to its Auto Scaling Group, so CA reads them from DescribeNodegroup too.
+   */
+  private static NodeTemplateTags nodegroupResources(AutoScalingGroup g, ManagedNodegroup m) {
+    Map<String, String> resources = new TreeMap<>();
+    m.tags()
+        .forEach(
+            (k, v) -> {
+              if (k.startsWith(RESOURCES_TAG)) {
+                resources.put(k, v);
+              }
+            });
+    return NodeTemplateTags.parse(g.name() + " (EKS node group " + m.name() + ")", resources);
   }
 
   private Map<String, String> wellKnownLabels(
@@ -120,7 +182,7 @@ final class AsgTemplates {
     }
     String managedGroup = g.tags().get(EKS_NODEGROUP_TAG);
     if (managedGroup != null) {
-      labels.put("eks.amazonaws.com/nodegroup", managedGroup);
+      labels.put(NODEGROUP_LABEL, managedGroup);
     }
     // Managed node groups label every node with its capacity type; self-managed nodes only get
     // the label when the operator's bootstrap adds it, so only spot (what selectors look for) is

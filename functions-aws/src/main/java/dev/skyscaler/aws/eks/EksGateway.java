@@ -86,7 +86,8 @@ public final class EksGateway {
         cluster.path("accessConfig").path("authenticationMode").asText(""));
   }
 
-  private static JsonNode read(SignedAwsCall.Answer answer) {
+  /** The JSON body of a REST-JSON answer, or the SDK's exception for an error answer. */
+  static JsonNode read(SignedAwsCall.Answer answer) {
     JsonNode body;
     try {
       body = JSON.readTree(answer.body());

@@ -2,9 +2,9 @@ package dev.skyscaler.aws.asg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.aws.emulator.AwsEmulator;
+import dev.skyscaler.aws.emulator.EmulatedAws;
 import dev.skyscaler.aws.moto.MotoAccount;
-import dev.skyscaler.aws.moto.MotoExtension;
-import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.model.Node;
@@ -23,32 +23,31 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Discovery of real (emulated) groups: templates from EC2's instance types, tags, bounds. */
-@ExtendWith(MotoExtension.class)
+@EmulatedAws
 class AsgDiscoveryTest {
   private static final AtomicInteger RUNS = new AtomicInteger();
   private static final long MIB = 1L << 20;
   private static final long GIB = 1L << 30;
   private static final String TEMPLATE = "k8s.io/cluster-autoscaler/node-template/";
 
-  private final MotoServer moto;
+  private final AwsEmulator aws;
   private MotoAccount account;
   private AsgGateway gateway;
   private String cluster;
 
-  AsgDiscoveryTest(MotoServer moto) {
-    this.moto = moto;
+  AsgDiscoveryTest(AwsEmulator aws) {
+    this.aws = aws;
   }
 
   @BeforeEach
   void open() {
     cluster = "disc-" + RUNS.incrementAndGet();
-    account = new MotoAccount(moto);
-    gateway = AsgGateway.create(moto.settings());
+    account = new MotoAccount(aws);
+    gateway = AsgGateway.create(aws.settings());
   }
 
   @AfterEach

@@ -3,9 +3,10 @@ package dev.skyscaler.aws.asg;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
+import dev.skyscaler.aws.eks.EksNodegroupGateway;
+import dev.skyscaler.aws.emulator.AwsEmulator;
+import dev.skyscaler.aws.emulator.EmulatedAws;
 import dev.skyscaler.aws.moto.MotoAccount;
-import dev.skyscaler.aws.moto.MotoExtension;
-import dev.skyscaler.aws.moto.MotoServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -28,25 +28,25 @@ import software.amazon.awssdk.http.HttpExecuteRequest;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.autoscaling.AutoScalingClient;
 
-/** The gateway's calls against moto, counting the requests it sends. */
-@ExtendWith(MotoExtension.class)
+/** The gateway's calls against the emulator (moto by default), counting the requests it sends. */
+@EmulatedAws
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AsgGatewayTest {
   /** More than one page of DescribeAutoScalingGroups (100) and more than two batches of names. */
   private static final int MANY = 105;
 
-  private final MotoServer moto;
+  private final AwsEmulator aws;
   private final List<String> calls = new CopyOnWriteArrayList<>();
   private MotoAccount account;
   private AsgGateway gateway;
 
-  AsgGatewayTest(MotoServer moto) {
-    this.moto = moto;
+  AsgGatewayTest(AwsEmulator aws) {
+    this.aws = aws;
   }
 
   @BeforeAll
   void createGroups() {
-    account = new MotoAccount(moto);
+    account = new MotoAccount(aws);
     account.launchTemplate("gw-plain", "m5.large", 0, false);
     account.launchTemplate("gw-spot", "c5.xlarge", 50, true);
     for (int i = 0; i < MANY; i++) {
@@ -62,7 +62,7 @@ class AsgGatewayTest {
             calls.add(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
           }
         };
-    SdkHttpClient http = moto.settings().httpClient();
+    SdkHttpClient http = aws.settings().httpClient();
     SdkHttpClient countingEc2Calls =
         new SdkHttpClient() {
           @Override
@@ -76,11 +76,12 @@ class AsgGatewayTest {
         };
     gateway =
         new AsgGateway(
-            moto.settings()
+            aws.settings()
                 .configure(AutoScalingClient.builder())
                 .overrideConfiguration(o -> o.addExecutionInterceptor(counter))
                 .build(),
-            new Ec2Query(moto.settings(), countingEc2Calls));
+            new Ec2Query(aws.settings(), countingEc2Calls),
+            EksNodegroupGateway.create(aws.settings()));
   }
 
   @AfterAll

@@ -1,9 +1,9 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
+import dev.skyscaler.aws.emulator.AwsEmulator;
+import dev.skyscaler.aws.emulator.EmulatedAws;
 import dev.skyscaler.aws.moto.MotoAccount;
-import dev.skyscaler.aws.moto.MotoExtension;
-import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.core.cloud.NodeGroupProvider;
 import dev.skyscaler.testkit.cloud.NodeGroupProviderContractTest;
 import java.time.Clock;
@@ -13,30 +13,29 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The node-group contract, for Auto Scaling Groups in moto. */
-@ExtendWith(MotoExtension.class)
+/** The node-group contract, for Auto Scaling Groups in the emulator (moto by default). */
+@EmulatedAws
 class AsgNodeGroupProviderTest extends NodeGroupProviderContractTest {
   static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   private static final AtomicInteger RUNS = new AtomicInteger();
 
-  private final MotoServer moto;
+  private final AwsEmulator aws;
   private MotoAccount account;
   private AsgGateway gateway;
   private String otherGroup;
 
-  AsgNodeGroupProviderTest(MotoServer moto) {
-    this.moto = moto;
+  AsgNodeGroupProviderTest(AwsEmulator aws) {
+    this.aws = aws;
   }
 
   @Override
   protected NodeGroupProvider providerWithOneGroup() {
-    // Each test gets its own cluster name and groups in the one moto account: resetting moto
+    // Each test gets its own cluster name and groups in the one emulated account: resetting it
     // between tests costs more than the test.
     String cluster = "contract-" + RUNS.incrementAndGet();
     otherGroup = cluster + "-elsewhere";
-    account = new MotoAccount(moto);
+    account = new MotoAccount(aws);
     account.launchTemplate(cluster, "m5.large", 0, false);
     account.group(
         cluster + "-workers",
@@ -46,7 +45,7 @@ class AsgNodeGroupProviderTest extends NodeGroupProviderContractTest {
         TARGET,
         MotoAccount.clusterTags(cluster, Map.of()));
     account.group(otherGroup, cluster, 0, 3, 1, MotoAccount.clusterTags(otherGroup, Map.of()));
-    gateway = AsgGateway.create(moto.settings());
+    gateway = AsgGateway.create(aws.settings());
     return new AsgNodeGroupProvider(
         gateway,
         new FakeLifecycleHooks(),

@@ -2,9 +2,9 @@ package dev.skyscaler.aws.asg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.aws.emulator.AwsEmulator;
+import dev.skyscaler.aws.emulator.EmulatedAws;
 import dev.skyscaler.aws.moto.MotoAccount;
-import dev.skyscaler.aws.moto.MotoExtension;
-import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome.Status;
 import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
@@ -15,18 +15,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Completing and extending termination lifecycle hooks: the groups live in moto, the hook calls go
- * to a fake because moto does not implement them.
+ * Completing and extending termination lifecycle hooks: the groups live in the emulator, the hook
+ * calls go to a fake because moto does not implement them (nor does LocalStack).
  */
-@ExtendWith(MotoExtension.class)
+@EmulatedAws
 class LifecycleCompletionTest {
   private static final AtomicInteger RUNS = new AtomicInteger();
   private static final String HOOK = "drain";
 
-  private final MotoServer moto;
+  private final AwsEmulator aws;
   private final FakeLifecycleHooks hooks = new FakeLifecycleHooks();
   private MotoAccount account;
   private AsgGateway gateway;
@@ -35,19 +34,19 @@ class LifecycleCompletionTest {
   private String instanceId;
   private String providerId;
 
-  LifecycleCompletionTest(MotoServer moto) {
-    this.moto = moto;
+  LifecycleCompletionTest(AwsEmulator aws) {
+    this.aws = aws;
   }
 
   @BeforeEach
   void createGroup() {
     String cluster = "hooks-" + RUNS.incrementAndGet();
     group = cluster + "-spot";
-    account = new MotoAccount(moto);
+    account = new MotoAccount(aws);
     account.launchTemplate(cluster, "m5.large", 0, false);
     account.group(group, cluster, 0, 3, 1, MotoAccount.clusterTags(cluster, Map.of()));
     account.group(cluster + "-foreign", cluster, 0, 3, 1, Map.of());
-    gateway = AsgGateway.create(moto.settings());
+    gateway = AsgGateway.create(aws.settings());
     provider =
         new AsgNodeGroupProvider(
             gateway,

@@ -5,17 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
-import io.fabric8.kubernetes.client.Config;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.eks.EksClient;
 
-/** DescribeCluster against moto, and the Kubernetes client configuration built from it. */
+/** DescribeCluster against moto. */
 @ExtendWith(MotoExtension.class)
 class EksGatewayTest {
   private final MotoServer moto;
@@ -60,23 +56,5 @@ class EksGatewayTest {
         .hasMessage(
             "eks:DescribeCluster no-such-cluster failed: ResourceNotFoundException (HTTP 404): No"
                 + " cluster found for name: no-such-cluster.");
-  }
-
-  @Test
-  void theKubernetesConfigUsesTheEndpointTheCaAndFreshTokens() {
-    EksCluster c = gateway.describeCluster("eks-prod");
-    EksTokenProvider tokens =
-        new EksTokenProvider(
-            "eks-prod",
-            "us-east-1",
-            moto.settings().credentials(),
-            Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC));
-
-    Config config = EksKubernetesConfig.of(c, tokens);
-
-    assertThat(config.getMasterUrl()).startsWith(c.endpoint().toString());
-    assertThat(config.getCaCertData()).isEqualTo(c.certificateAuthority());
-    assertThat(config.getOauthTokenProvider()).isSameAs(tokens);
-    assertThat(config.getOauthToken()).isNull();
   }
 }

@@ -1,5 +1,6 @@
 package dev.skyscaler.aws.moto;
 
+import dev.skyscaler.aws.emulator.AwsEmulator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,9 @@ import software.amazon.awssdk.services.ec2.Ec2Client;
 import software.amazon.awssdk.services.ec2.model.MarketType;
 
 /**
- * Builds an AWS account's state in moto for a test, with the SDK directly: launch templates and
- * Auto Scaling Groups tagged the way a cluster's node groups are.
+ * Builds an AWS account's state in the emulator (moto, or LocalStack under {@code -Plocalstack})
+ * for a test, with the SDK directly: launch templates and Auto Scaling Groups tagged the way a
+ * cluster's node groups are.
  */
 public final class MotoAccount implements AutoCloseable {
   public static final String AMI = "ami-12c6146b";
@@ -23,9 +25,9 @@ public final class MotoAccount implements AutoCloseable {
   private final AutoScalingClient autoscaling;
   private final Ec2Client ec2;
 
-  public MotoAccount(MotoServer moto) {
-    this.autoscaling = moto.settings().configure(AutoScalingClient.builder()).build();
-    this.ec2 = moto.settings().configure(Ec2Client.builder()).build();
+  public MotoAccount(AwsEmulator aws) {
+    this.autoscaling = aws.settings().configure(AutoScalingClient.builder()).build();
+    this.ec2 = aws.settings().configure(Ec2Client.builder()).build();
   }
 
   public AutoScalingClient autoscaling() {

@@ -20,6 +20,11 @@ public final class MotoExtension implements ParameterResolver {
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    return shared(context);
+  }
+
+  /** The run's one moto server, started on first use. */
+  public static MotoServer shared(ExtensionContext context) {
     return context
         .getRoot()
         .getStore(NAMESPACE)

@@ -1,6 +1,7 @@
 package dev.skyscaler.aws.moto;
 
 import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.emulator.AwsEmulator;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.ServerSocket;
@@ -21,7 +22,7 @@ import software.amazon.awssdk.regions.Region;
  * loopback port, started for the test run and stopped after it. A missing {@code moto_server} fails
  * the run with one line saying so: the AWS tests never skip silently.
  */
-public final class MotoServer implements AutoCloseable {
+public final class MotoServer implements AwsEmulator, AutoCloseable {
   public static final Region REGION = Region.US_EAST_1;
   private static final Duration STARTUP = Duration.ofSeconds(30);
 
@@ -57,11 +58,17 @@ public final class MotoServer implements AutoCloseable {
     return server;
   }
 
+  @Override
+  public String name() {
+    return "moto";
+  }
+
   public URI endpoint() {
     return endpoint;
   }
 
   /** Client settings pointing at this server, with fixed dummy credentials. */
+  @Override
   public AwsClientSettings settings() {
     return new AwsClientSettings(
         REGION,

@@ -1,0 +1,82 @@
+package dev.skyscaler.aws;
+
+import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.scan.ScanCycle;
+import dev.skyscaler.kubernetes.scan.ScanKind;
+import dev.skyscaler.kubernetes.scan.ScanReport;
+import dev.skyscaler.kubernetes.scan.ScanSettings;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The scans of one invocation: one connection to the cluster, opened at the first scan and closed
+ * with the invocation, one lease identity ({@code aws-lambda/<request id>}), and each scan run by
+ * the shared {@link ScanCycle}, logged ({@link ScanLog}) and measured ({@link ScanMetrics}). When
+ * the cluster cannot be reached (the EKS cluster cannot be described, the secret cannot be read),
+ * the scan is {@link ScanReport.Failed} at the stage {@value #CONNECT_STAGE}, like any other
+ * failure before planning, and the next scan tries again.
+ */
+final class InvocationScans implements AutoCloseable {
+  static final String CONNECT_STAGE = "connect to the cluster";
+
+  private final FunctionWiring wiring;
+  private final String function;
+  private final String identity;
+  private final ScanSettings settings;
+  private final ScanCycle.Sleeper sleeper;
+  private final ScanMetrics metrics;
+  private KubernetesConnection connection;
+
+  /**
+   * @param function the function's name in the logs ({@code scan}, {@code interruption}, ...)
+   * @param requestId the invocation's {@code awsRequestId}
+   * @param leaseWait how long a scan waits for the lease another actor holds
+   * @param sleeper the pause between two attempts at the lease
+   */
+  InvocationScans(
+      FunctionWiring wiring,
+      String function,
+      String requestId,
+      Duration leaseWait,
+      ScanCycle.Sleeper sleeper) {
+    this.wiring = wiring;
+    this.function = function;
+    this.identity = "aws-lambda/" + requestId;
+    this.settings = ScanSettings.defaults(wiring.settings().autoscaler()).withLeaseWait(leaseWait);
+    this.sleeper = sleeper;
+    this.metrics = new ScanMetrics(wiring.log(), wiring.settings().clusterName(), wiring.clock());
+  }
+
+  String identity() {
+    return identity;
+  }
+
+  /** Runs, logs and measures one scan. */
+  ScanReport run(ScanKind kind, List<InterruptionNotice> notices) {
+    ScanReport report = scan(kind, notices);
+    ScanLog.write(wiring.log(), function, identity, kind, report);
+    metrics.record(kind, report);
+    return report;
+  }
+
+  private ScanReport scan(ScanKind kind, List<InterruptionNotice> notices) {
+    if (connection == null) {
+      try {
+        connection = wiring.cluster().connect();
+      } catch (RuntimeException e) {
+        return new ScanReport.Failed(CONNECT_STAGE, String.valueOf(e.getMessage()));
+      }
+    }
+    return new ScanCycle(connection, wiring.provider(), settings, wiring.clock(), identity, sleeper)
+        .run(kind, notices);
+  }
+
+  @Override
+  public void close() {
+    if (connection != null) {
+      connection.close();
+      connection = null;
+    }
+  }
+}

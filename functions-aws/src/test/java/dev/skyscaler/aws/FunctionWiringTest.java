@@ -1,0 +1,73 @@
+package dev.skyscaler.aws;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.skyscaler.aws.eks.EksConnector;
+import dev.skyscaler.aws.secrets.KubeconfigSecretConnector;
+import dev.skyscaler.core.config.ConfigException;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The wiring each handler builds at initialisation: the way to the cluster it chooses, and that
+ * building it reaches nothing (SnapStart: no connection, no credential in the snapshot).
+ */
+class FunctionWiringTest {
+  /** A closed port and no credentials: any call or credential lookup at build time would fail. */
+  private static final Map<String, String> NOWHERE =
+      Map.of(
+          "CLUSTER_NAME", "prod",
+          "AWS_REGION", "eu-west-1",
+          "AWS_ENDPOINT_URL", "http://127.0.0.1:1");
+
+  @Test
+  void anEksClusterIsReachedThroughDescribeClusterAndBuildingItCallsNothing() {
+    FunctionWiring wiring = FunctionWiring.fromEnvironment(NOWHERE, Clock.systemUTC());
+
+    assertThat(wiring.cluster()).isInstanceOf(EksConnector.class);
+    assertThat(wiring.cluster()).hasToString("EKS cluster prod in eu-west-1");
+    wiring.gateway().close();
+  }
+
+  @Test
+  void aSelfManagedClusterIsReachedThroughItsKubeconfigSecret() {
+    String arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-kubeconfig-AbCdEf";
+    var env = new java.util.HashMap<>(NOWHERE);
+    env.put("KUBECONFIG_SECRET_ARN", arn);
+
+    FunctionWiring wiring = FunctionWiring.fromEnvironment(env, Clock.systemUTC());
+
+    assertThat(wiring.cluster()).isInstanceOf(KubeconfigSecretConnector.class);
+    assertThat(wiring.cluster()).hasToString("kubeconfig in secret " + arn);
+    wiring.gateway().close();
+  }
+
+  @Test
+  void reachingTheClusterIsTriedAtTheFirstScanNotAtInitialisation() {
+    FunctionWiring wiring = FunctionWiring.fromEnvironment(NOWHERE, Clock.systemUTC());
+
+    assertThatThrownBy(() -> wiring.cluster().connect())
+        .as("no credentials in this environment: found only when asked for")
+        .hasMessageContaining("eks:DescribeCluster prod failed");
+    wiring.gateway().close();
+  }
+
+  @Test
+  void aBadEnvironmentFailsInitialisationListingEveryError() {
+    assertThatThrownBy(
+            () ->
+                FunctionWiring.fromEnvironment(
+                    Map.of("SCAN_INTERVAL", "2s", "KUBECONFIG_SECRET_ARN", "x"), Clock.systemUTC()))
+        .isInstanceOf(ConfigException.class)
+        .satisfies(
+            e ->
+                assertThat(((ConfigException) e).errors())
+                    .hasSize(4)
+                    .anyMatch(m -> m.startsWith("CLUSTER_NAME"))
+                    .anyMatch(m -> m.startsWith("AWS_REGION"))
+                    .anyMatch(m -> m.startsWith("SCAN_INTERVAL"))
+                    .anyMatch(m -> m.startsWith("KUBECONFIG_SECRET_ARN")));
+  }
+}
