@@ -167,19 +167,6 @@ public final class KubernetesConnection implements AutoCloseable {
         tokenConfig(server, token, caCertPem), options, "bearer token supplier");
   }
 
-  /**
-   * Connects with a fabric8 configuration a cloud module built (e.g. from a kubeconfig held in a
-   * secret store), applying these options' timeouts, retries and user agent.
-   *
-   * @param source where the credentials came from, for {@link #describe()} ({@code Key Vault secret
-   *     https://…}); never the credentials themselves
-   */
-  public static KubernetesConnection fromConfig(
-      Config config, String source, ConnectionOptions options) {
-    Objects.requireNonNull(config, "config");
-    return new KubernetesConnection(config, options, source);
-  }
-
   private static Config tokenConfig(URI server, Supplier<String> token, Optional<String> ca) {
     if (server == null || server.getScheme() == null || server.getHost() == null) {
       throw new ConnectionException(

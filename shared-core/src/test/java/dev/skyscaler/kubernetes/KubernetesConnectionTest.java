@@ -82,24 +82,6 @@ class KubernetesConnectionTest {
   }
 
   @Test
-  void aConfigurationACloudModuleBuiltGetsTheAdaptersOptionsAndNamesItsSource() {
-    io.fabric8.kubernetes.client.Config config =
-        new io.fabric8.kubernetes.client.ConfigBuilder(io.fabric8.kubernetes.client.Config.empty())
-            .withMasterUrl(cluster.serverUri().toString())
-            .withOauthToken(SECRET)
-            .build();
-
-    try (KubernetesConnection c =
-        KubernetesConnection.fromConfig(config, "Key Vault secret kv/k", MockCluster.OPTIONS)) {
-      c.client().nodes().list();
-      assertThat(c.describe()).isEqualTo(cluster.serverUri() + " (Key Vault secret kv/k)");
-    }
-
-    assertThat(cluster.authorizations()).containsExactly("Bearer " + SECRET);
-    assertThat(cluster.calls()).as("sent with the adapter's user agent").hasSize(1);
-  }
-
-  @Test
   void theTokenSupplierIsAskedForEveryRequestSoRotatedTokensAreUsed() {
     AtomicInteger issued = new AtomicInteger();
     try (KubernetesConnection c =

@@ -5,18 +5,23 @@ import com.azure.core.credential.TokenRequestContext;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * How the functions reach the cluster's Kubernetes API, as a fabric8 client configuration:
+ * How the functions reach the cluster's Kubernetes API:
  *
  * <ul>
  *   <li>AKS: the API server and CA from the managed cluster, and for every request a Microsoft
  *       Entra token of the function's identity for the AKS server application ({@link
  *       #AKS_SERVER_SCOPE}), fetched and cached by the Azure credential;
- *   <li>self-managed: a kubeconfig (token or client certificate) read from Key Vault.
+ *   <li>self-managed: a kubeconfig (token or client certificate, inline) read from Key Vault.
  * </ul>
  *
  * {@link #toString()} and every log line name the endpoint and the kind of credential, never a
@@ -28,11 +33,12 @@ public final class KubernetesAccess {
 
   private static final Logger LOG = Logger.getLogger(KubernetesAccess.class.getName());
 
-  private final Config config;
+  private final Function<ConnectionOptions, KubernetesConnection> connector;
   private final String description;
 
-  private KubernetesAccess(Config config, String description) {
-    this.config = config;
+  private KubernetesAccess(
+      Function<ConnectionOptions, KubernetesConnection> connector, String description) {
+    this.connector = connector;
     this.description = description;
   }
 
@@ -54,12 +60,13 @@ public final class KubernetesAccess {
               + " Vault and set KUBECONFIG_SECRET_URI");
     }
     TokenRequestContext scope = new TokenRequestContext().addScopes(AKS_SERVER_SCOPE);
-    Config config =
-        new ConfigBuilder(Config.empty())
-            .withMasterUrl(endpoint.server())
-            .withCaCertData(endpoint.caData())
-            .withOauthTokenProvider(() -> credential.getTokenSync(scope).getToken())
-            .build();
+    Supplier<String> token = () -> credential.getTokenSync(scope).getToken();
+    Optional<String> caPem =
+        endpoint.caData().isBlank()
+            ? Optional.empty()
+            : Optional.of(
+                new String(Base64.getDecoder().decode(endpoint.caData()), StandardCharsets.UTF_8));
+    URI server = URI.create(endpoint.server());
     String description =
         "AKS cluster "
             + cluster
@@ -68,11 +75,12 @@ public final class KubernetesAccess {
             + " with an Entra token for "
             + AKS_SERVER_SCOPE;
     LOG.info(() -> "Kubernetes API: " + description);
-    return new KubernetesAccess(config, description);
+    return new KubernetesAccess(
+        options -> KubernetesConnection.withToken(server, token, caPem, options), description);
   }
 
   /**
-   * Access from a kubeconfig (its current context).
+   * Access from a kubeconfig (its current context), checked now.
    *
    * @param source where it came from, for messages ({@code Key Vault secret https://…})
    * @throws IllegalArgumentException naming the source when the kubeconfig is unusable (never
@@ -93,12 +101,8 @@ public final class KubernetesAccess {
     String description =
         "the cluster at " + config.getMasterUrl() + " with the kubeconfig in " + source;
     LOG.info(() -> "Kubernetes API: " + description + " (" + yaml.length() + " characters)");
-    return new KubernetesAccess(config, description);
-  }
-
-  /** The fabric8 configuration (it holds credentials: do not log it). */
-  public Config config() {
-    return config;
+    return new KubernetesAccess(
+        options -> KubernetesConnection.fromKubeconfigText(yaml, source, options), description);
   }
 
   /**
@@ -106,7 +110,7 @@ public final class KubernetesAccess {
    * retries and user agent, and fabric8's header logging off.
    */
   public KubernetesConnection connect(ConnectionOptions options) {
-    return KubernetesConnection.fromConfig(config, description, options);
+    return connector.apply(options);
   }
 
   @Override
