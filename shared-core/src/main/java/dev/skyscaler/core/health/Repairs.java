@@ -2,12 +2,10 @@ package dev.skyscaler.core.health;
 
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.config.HealthOptions;
-import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.interruption.ProviderIds;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
-import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.RepairInstance;
@@ -31,8 +29,6 @@ import java.util.TreeMap;
  * a time, the longest-unready node first.
  */
 final class Repairs {
-  private static final List<String> LEAVING_TAINTS =
-      List.of("ToBeDeletedByClusterAutoscaler", InterruptionPolicy.TAINT_KEY);
 
   private final ClusterSnapshot snapshot;
   private final HealthOptions options;
@@ -126,7 +122,7 @@ final class Repairs {
       reasons.add(who + ": Ready again after " + name(r.level()) + "; repair finished");
       return Optional.empty();
     }
-    Optional<String> leaving = leavingTaint(n);
+    Optional<String> leaving = Readiness.leavingTaint(n);
     if (leaving.isPresent()) {
       reasons.add(who + ": leaving (taint " + leaving.get() + "); repair stopped");
       return Optional.empty();
@@ -190,7 +186,7 @@ final class Repairs {
   }
 
   private String whyNotCandidate(Node n, NodeGroup g) {
-    Optional<String> leaving = leavingTaint(n);
+    Optional<String> leaving = Readiness.leavingTaint(n);
     if (leaving.isPresent()) {
       return who(n, g) + ": leaving (taint " + leaving.get() + "); not repaired";
     }
@@ -210,10 +206,6 @@ final class Repairs {
           + GoDuration.format(options.unhealthyTime());
     }
     return null;
-  }
-
-  private static Optional<String> leavingTaint(Node n) {
-    return n.taints().stream().map(Taint::key).filter(LEAVING_TAINTS::contains).findFirst();
   }
 
   private Duration unreadyFor(Node n) {

@@ -10,6 +10,10 @@ import java.util.Optional;
  * are more than {@code --ok-total-unready-count} and also more than {@code
  * --max-total-unready-percentage} of all nodes. So many unready nodes at once point at the control
  * plane or the network, not at the nodes, and replacing them would make things worse.
+ *
+ * <p>A node on its way out (scale-down's or an interruption's taint) is not counted as unready, as
+ * CA counts deleted nodes apart: a bulk scale-down's nodes go NotReady while their instances
+ * terminate, and must not stop the autoscaler.
  */
 final class UnreadyCircuitBreaker {
   private UnreadyCircuitBreaker() {}
@@ -20,6 +24,7 @@ final class UnreadyCircuitBreaker {
     long unready =
         snapshot.nodes().stream()
             .filter(n -> Readiness.unready(n, now, options.maxNodeStartupTime()))
+            .filter(n -> Readiness.leavingTaint(n).isEmpty())
             .count();
     boolean overCount = unready > options.okTotalUnreadyCount();
     boolean overShare = unready > options.maxTotalUnreadyPercentage() / 100.0 * total;

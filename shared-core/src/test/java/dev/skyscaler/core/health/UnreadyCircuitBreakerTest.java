@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import dev.skyscaler.testkit.NodeSpec;
@@ -101,5 +102,25 @@ class UnreadyCircuitBreakerTest {
     assertThat(d.warnings()).containsExactly(why);
     assertThat(d.next()).isEqualTo(state);
     assertThat(d.clusterHealthy()).isFalse();
+  }
+
+  @Test
+  void nodesBeingDeletedOrInterruptedDoNotCountAsUnready() {
+    List<NodeSpec> nodes = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      NodeSpec n = node("n" + i).inGroup("ng1");
+      if (i < 6) {
+        n.condition("Ready", "False", NOW.minus(Duration.ofMinutes(2)))
+            .taint(
+                i < 5 ? "ToBeDeletedByClusterAutoscaler" : "skyscaler.dev/interrupted",
+                "1",
+                TaintEffect.NO_SCHEDULE);
+      }
+      nodes.add(n);
+    }
+    ClusterSnapshot s =
+        cluster().groups(group("ng1")).nodes(nodes.toArray(NodeSpec[]::new)).build();
+
+    assertThat(UnreadyCircuitBreaker.open(s, HealthOptions.defaults(), NOW)).isEmpty();
   }
 }
