@@ -1,0 +1,119 @@
+package dev.skyscaler.aws.coldstart;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One fresh JVM running {@link ColdStartChild}: spawned with the given flags, classpath and
+ * environment (and nothing of this JVM's environment), timed from just before the spawn to the
+ * moment its result line is read.
+ */
+final class ChildRun {
+  private static final long TIMEOUT_SECONDS = 120;
+
+  private ChildRun() {}
+
+  /** What one child measured; times in milliseconds. */
+  record Figures(
+      long spawnToDone,
+      long spawnToJvmStart,
+      long jvmToConstructed,
+      long jvmToDone,
+      long cpu,
+      String output) {
+    long constructedToDone() {
+      return jvmToDone - jvmToConstructed;
+    }
+  }
+
+  /** Runs the child; its whole output is kept in {@code log}. */
+  static Figures run(
+      List<String> jvmFlags, String classpath, Map<String, String> env, Path workDir, Path log) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmFlags);
+    command.addAll(List.of("-cp", classpath, ColdStartChild.class.getName()));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+    pb.environment().clear();
+    pb.environment().putAll(env);
+    pb.redirectErrorStream(true);
+    Deque<String> tail = new ArrayDeque<>();
+    List<String> lines = new ArrayList<>();
+    try {
+      long spawnMillis = System.currentTimeMillis();
+      long spawnNanos = System.nanoTime();
+      Process p = pb.start();
+      String result = null;
+      long doneNanos = 0;
+      try (BufferedReader out =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String line = out.readLine(); line != null; line = out.readLine()) {
+          if (result == null && line.startsWith(ColdStartChild.PREFIX)) {
+            doneNanos = System.nanoTime();
+            result = line;
+          } else {
+            lines.add(line);
+            tail.addLast(line);
+            if (tail.size() > 40) {
+              tail.removeFirst();
+            }
+          }
+        }
+      }
+      java.nio.file.Files.write(log, lines);
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException("the child did not end within " + TIMEOUT_SECONDS + " s");
+      }
+      if (result == null || p.exitValue() != 0) {
+        throw new IllegalStateException(
+            "the child exited with "
+                + p.exitValue()
+                + " without a result; its last lines:\n"
+                + String.join("\n", tail));
+      }
+      return parse(result, spawnMillis, TimeUnit.NANOSECONDS.toMillis(doneNanos - spawnNanos));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run the child: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the child ran", e);
+    }
+  }
+
+  /** Reads the child's result line. */
+  static Figures parse(String line, long spawnMillis, long spawnToDone) {
+    String[] parts = line.substring(ColdStartChild.PREFIX.length()).split(" ", 5);
+    long jvmStart = value(parts[0], "jvmStart=");
+    long constructed = value(parts[1], "constructed=");
+    long done = value(parts[2], "done=");
+    long cpu = value(parts[3], "cpu=");
+    if (parts.length < 5 || !parts[4].startsWith("output=")) {
+      throw new IllegalArgumentException("no output= in the child's line: " + line);
+    }
+    return new Figures(
+        spawnToDone,
+        jvmStart - spawnMillis,
+        constructed - jvmStart,
+        done - jvmStart,
+        cpu,
+        parts[4].substring("output=".length()));
+  }
+
+  private static long value(String part, String key) {
+    if (!part.startsWith(key)) {
+      throw new IllegalArgumentException(
+          "expected " + key + "<ms> in the child's line, got " + part);
+    }
+    return Long.parseLong(part.substring(key.length()));
+  }
+}
