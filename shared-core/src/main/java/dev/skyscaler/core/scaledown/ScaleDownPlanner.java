@@ -95,8 +95,14 @@ public final class ScaleDownPlanner {
     }
     this.minimums = new ClusterMinimums(options.scaleUp(), counted);
     for (NodeGroup g : snapshot.nodeGroups()) {
+      // A drain at DELETING asked for its instance's deletion in an earlier scan, which lowered
+      // the group's target already (DeleteInstance decrements): counting it again would hold the
+      // group's other candidates at its minimum until the node is gone.
       long draining =
-          state.drains().values().stream().filter(d -> d.nodeGroup().equals(g.name())).count();
+          state.drains().values().stream()
+              .filter(d -> d.nodeGroup().equals(g.name()))
+              .filter(d -> d.step() != DrainStep.DELETING)
+              .count();
       groupRoom.put(g.name(), (int) (g.targetSize() - draining - g.minSize()));
     }
   }

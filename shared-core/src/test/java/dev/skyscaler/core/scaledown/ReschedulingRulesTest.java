@@ -249,6 +249,18 @@ class ReschedulingRulesTest {
             .removable("n1")
             .keeps("n2", "NodeGroupMinSizeReached")
             .build(),
+        rule("a removal whose deletion was asked for is already out of the cloud's target")
+            .given(
+                cluster()
+                    .groups(group("ng1").min(1).target(2))
+                    .nodes(
+                        node("n1").inGroup("ng1"),
+                        node("n2").inGroup("ng1"),
+                        node("n3").inGroup("ng1")))
+            .state(draining("n3", "ng1", DrainStep.DELETING))
+            .removable("n1")
+            .keeps("n2", "NodeGroupMinSizeReached")
+            .build(),
         rule("each group's minimum counts on its own")
             .given(
                 cluster()
@@ -320,12 +332,16 @@ class ReschedulingRulesTest {
   }
 
   static AutoscalerState draining(String node, String group) {
+    return draining(node, group, DrainStep.EVICTING);
+  }
+
+  static AutoscalerState draining(String node, String group, DrainStep step) {
     Drain d =
         new Drain(
             node,
             group,
             "aws:///eu-west-1a/i-" + node,
-            DrainStep.EVICTING,
+            step,
             false,
             "underutilized",
             NOW.minusSeconds(10),
