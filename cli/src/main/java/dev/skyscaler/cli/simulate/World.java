@@ -37,7 +37,7 @@ final class World {
 
   private final Map<String, Node> nodes = new LinkedHashMap<>();
   private final Map<String, Pod> pods = new LinkedHashMap<>();
-  private final Map<String, Set<String>> podsByNode = new HashMap<>();
+  private final Map<String, Map<String, Pod>> podsByNode = new HashMap<>();
   private final Set<String> unbound = new LinkedHashSet<>();
   private final Map<String, long[]> requested = new HashMap<>();
   private final List<DaemonSet> daemonSets;
@@ -108,10 +108,7 @@ final class World {
 
   /** Pods bound to {@code node}. */
   List<Pod> podsOn(String node) {
-    Set<String> keys = podsByNode.getOrDefault(node, Set.of());
-    List<Pod> result = new ArrayList<>(keys.size());
-    keys.forEach(k -> result.add(pods.get(k)));
-    return result;
+    return new ArrayList<>(podsByNode.getOrDefault(node, Map.of()).values());
   }
 
   /**
@@ -238,7 +235,7 @@ final class World {
     changed = true;
     if (p.isScheduled()) {
       String node = p.nodeName().get();
-      Set<String> on = podsByNode.get(node);
+      Map<String, Pod> on = podsByNode.get(node);
       if (on != null) {
         on.remove(key);
       }
@@ -263,7 +260,7 @@ final class World {
 
   private void index(Pod p) {
     String node = p.nodeName().get();
-    podsByNode.computeIfAbsent(node, k -> new LinkedHashSet<>()).add(p.key());
+    podsByNode.computeIfAbsent(node, k -> new LinkedHashMap<>()).put(p.key(), p);
     long[] r = requested.computeIfAbsent(node, k -> new long[2]);
     r[0] += p.requests().cpu();
     r[1] += p.requests().memory();

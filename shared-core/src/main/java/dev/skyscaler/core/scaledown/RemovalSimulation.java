@@ -7,6 +7,7 @@ import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,16 +40,87 @@ final class RemovalSimulation {
   /** Pods of one class placed on one node by a move, for undoing it. */
   private record Run(SimNode node, Pod exemplar, List<Pod> pods) {}
 
-  private final ClusterSimulation sim = new ClusterSimulation();
+  private final List<Node> nodes;
+  private final Predicate<Node> destination;
+  private final int expendableCutoff;
+  private final PodsByNode index;
+  private final Set<String> nodeNames = new HashSet<>();
+  private final List<Pod> pending = new ArrayList<>();
+  private final Map<String, List<Pod>> running = new HashMap<>();
+  private ClusterSimulation sim;
   private final Map<String, List<Placed>> podsOn = new HashMap<>();
   private final List<SimNode> destinations = new ArrayList<>();
   private final Set<SimNode> excluded = new HashSet<>();
 
+  private RemovalSimulation(
+      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
+    this.nodes = snapshot.nodes();
+    this.destination = destination;
+    this.expendableCutoff = expendableCutoff;
+    this.index = PodsByNode.of(snapshot.pods());
+    nodes.forEach(n -> nodeNames.add(n.name()));
+    for (Pod p : index.unbound()) {
+      // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
+      boolean held = p.nominatedNodeName().filter(nodeNames::contains).isPresent();
+      if (counts(p) && !held && p.deletionTime().isEmpty() && !p.isDaemonSetPod()) {
+        pending.add(p);
+      }
+    }
+  }
+
   /**
-   * @param nodes every node of the cluster, in a stable order
+   * The cluster as scale-down sees it, like CA's cluster snapshot: every node; every pod running or
+   * nominated where it is (finished and expendable pods left out: they need no room); then the
+   * pending pods where they fit.
+   *
+   * <p>Most scans move no pod: the simulation itself is built only when a pod is to move, or when
+   * pending pods must first be placed (they change what is on the nodes).
+   *
    * @param destination which nodes may receive moved pods
+   * @param expendableCutoff pods with a lower priority are left out
    */
-  RemovalSimulation(List<Node> nodes, Predicate<Node> destination) {
+  static RemovalSimulation of(
+      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
+    RemovalSimulation s = new RemovalSimulation(snapshot, destination, expendableCutoff);
+    if (!s.pending.isEmpty()) {
+      s.build();
+    }
+    return s;
+  }
+
+  /** Pods that need room: not finished, not expendable. */
+  private boolean counts(Pod p) {
+    return !p.isTerminal() && p.priority() >= expendableCutoff;
+  }
+
+  /** The pods holding room on a node of the snapshot before anything moved; unmodifiable. */
+  private List<Pod> running(String node) {
+    if (!nodeNames.contains(node)) {
+      return List.of();
+    }
+    return running.computeIfAbsent(
+        node,
+        k -> {
+          List<Pod> on = index.placedOn(k);
+          List<Pod> result = new ArrayList<>(on.size());
+          for (Pod p : on) {
+            if (counts(p)) {
+              result.add(p);
+            }
+          }
+          return Collections.unmodifiableList(result);
+        });
+  }
+
+  private ClusterSimulation sim() {
+    if (sim == null) {
+      build();
+    }
+    return sim;
+  }
+
+  private void build() {
+    sim = new ClusterSimulation();
     for (Node n : nodes) {
       SimNode s =
           sim.addNode(
@@ -59,49 +131,18 @@ final class RemovalSimulation {
               null,
               SimNode.Kind.EXISTING,
               n.allocatable());
-      podsOn.put(n.name(), new ArrayList<>());
       if (destination.test(n)) {
         destinations.add(s);
       }
-    }
-  }
-
-  /**
-   * The cluster as scale-down sees it, like CA's cluster snapshot: every node; every pod running or
-   * nominated where it is (finished and expendable pods left out: they need no room); then the
-   * pending pods where they fit.
-   *
-   * @param expendableCutoff pods with a lower priority are left out
-   */
-  static RemovalSimulation of(
-      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
-    RemovalSimulation s = new RemovalSimulation(snapshot.nodes(), destination);
-    List<Pod> pending = new ArrayList<>();
-    for (Pod p : snapshot.pods()) {
-      if (p.isTerminal() || p.priority() < expendableCutoff) {
-        continue;
+      List<Pod> running = running(n.name());
+      sim.placeExisting(running, s);
+      List<Placed> placed = new ArrayList<>(running.size());
+      for (Pod p : running) {
+        placed.add(new Placed(p, p));
       }
-      // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
-      Optional<String> where =
-          p.nodeName().or(() -> p.nominatedNodeName().filter(n -> s.sim.node(n).isPresent()));
-      if (where.isPresent()) {
-        s.placeRunning(p, where.get());
-      } else if (p.deletionTime().isEmpty() && !p.isDaemonSetPod()) {
-        pending.add(p);
-      }
+      podsOn.put(n.name(), placed);
     }
-    s.placePending(pending);
-    return s;
-  }
-
-  /** Records a pod running on (or nominated to) {@code node}, whether or not it fits. */
-  void placeRunning(Pod pod, String node) {
-    sim.node(node)
-        .ifPresent(
-            n -> {
-              sim.placeExisting(pod, n);
-              podsOn.get(node).add(new Placed(pod, pod));
-            });
+    placePending(pending);
   }
 
   /**
@@ -109,7 +150,7 @@ final class RemovalSimulation {
    * room they are about to take is not room to move other pods into. Pods that fit nowhere stay
    * out.
    */
-  void placePending(List<Pod> pods) {
+  private void placePending(List<Pod> pods) {
     for (PodClass c : ordered(pods)) {
       placeClass(c, new ArrayList<>());
     }
@@ -117,8 +158,12 @@ final class RemovalSimulation {
 
   /** The pods on a node now, moved ones included. */
   List<Pod> podsOn(String node) {
-    List<Pod> result = new ArrayList<>();
-    for (Placed p : podsOn.getOrDefault(node, List.of())) {
+    if (sim == null) {
+      return running(node);
+    }
+    List<Placed> on = podsOn.getOrDefault(node, List.of());
+    List<Pod> result = new ArrayList<>(on.size());
+    for (Placed p : on) {
       result.add(p.pod());
     }
     return result;
@@ -131,7 +176,7 @@ final class RemovalSimulation {
    *     in which case nothing changed
    */
   Optional<Map<String, String>> remove(String node, List<Pod> toMove) {
-    SimNode n = sim.node(node).orElseThrow();
+    SimNode n = sim().node(node).orElseThrow();
     boolean wasExcluded = !excluded.add(n);
     Optional<Map<String, String>> moves = move(node, toMove);
     if (moves.isEmpty() && !wasExcluded) {
@@ -147,7 +192,10 @@ final class RemovalSimulation {
    * @return where each pod went, or empty when they do not all fit, in which case nothing changed
    */
   Optional<Map<String, String>> move(String from, List<Pod> pods) {
-    SimNode source = sim.node(from).orElseThrow();
+    if (sim == null && pods.isEmpty() && nodeNames.contains(from)) {
+      return Optional.of(new LinkedHashMap<>()); // nothing moves: no simulation needed
+    }
+    SimNode source = sim().node(from).orElseThrow();
     boolean sourceExcluded = !excluded.add(source);
     List<Placed> taken = takeOff(source, pods);
     List<Run> runs = new ArrayList<>();
