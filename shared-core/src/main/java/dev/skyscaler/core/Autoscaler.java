@@ -11,10 +11,11 @@ import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.interruption.ReplacementAccounting;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.AutoscalerState;
-import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.plan.action.EvictPod;
+import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
@@ -22,6 +23,7 @@ import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The autoscaler loop as a pure function: the same inputs give the same plan. Every front end (the
@@ -49,7 +51,9 @@ public final class Autoscaler {
    *   <li>Node health: repairs, and instances that never registered. When too many nodes are
    *       unready (the circuit breaker) the scan stops here: no scale-up, no scale-down.
    *   <li>Scale-up, on a view of the cluster in which nodes being interrupted no longer count and
-   *       their replacements are upcoming, and in which headroom stands as pending virtual pods.
+   *       their replacements are upcoming, and in which headroom and the snapshot's CapacityBuffers
+   *       stand as pending virtual pods. Virtual pods that no group can host are not reported as
+   *       pods; a warning names the headroom or buffer that is short.
    *   <li>Scale-down, which tracks unneeded nodes every scan, moves removals under way on by a
    *       step, and starts new removals only when this scan scaled nothing up and no cooldown
    *       holds; headroom that fits existing nodes holds room there.
@@ -80,7 +84,7 @@ public final class Autoscaler {
         Headroom.virtualPods(
             snapshot,
             options.headroom(),
-            List.of(),
+            snapshot.capacityBuffers(),
             options.scaleUp().expendablePodsPriorityCutoff());
     warnings.addAll(headroom.warnings());
     ClusterSnapshot scaleUpView =
@@ -89,6 +93,7 @@ public final class Autoscaler {
     ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
     actions.addAll(ScaleUpActions.of(scaleUp.scaleUps()));
     warnings.addAll(scaleUp.warnings());
+    warnings.addAll(headroom.unmet(scaleUp.noScaleUps()));
     boolean scaledUp = !scaleUp.scaleUps().isEmpty();
     ScaleDownScan.Result scaleDown =
         ScaleDownScan.run(
@@ -97,10 +102,10 @@ public final class Autoscaler {
             options,
             now,
             scaledUp);
-    actions.addAll(scaleDown.actions());
+    actions.addAll(withoutVirtualEvictions(scaleDown.actions(), headroom));
     return new Plan(
         scaleUp.scaleUps(),
-        withoutVirtualPods(scaleUp.noScaleUps()),
+        headroom.withoutVirtual(scaleUp.noScaleUps()),
         scaleDown.scaleDowns(),
         scaleDown.unremovable(),
         actions,
@@ -108,9 +113,47 @@ public final class Autoscaler {
         scaleDown.state());
   }
 
-  /** Headroom pods that no group can host are not pods a user has: they are not reported. */
-  private static List<NoScaleUp> withoutVirtualPods(List<NoScaleUp> noScaleUps) {
-    return noScaleUps.stream().filter(n -> !n.pod().startsWith(Headroom.NAMESPACE + "/")).toList();
+  /**
+   * Headroom and buffer pods bound to a node being drained exist only in the simulation: there is
+   * nothing to evict and no pod to record an event on.
+   */
+  private static List<Action> withoutVirtualEvictions(List<Action> actions, HeadroomPods headroom) {
+    Set<String> virtual = headroom.byKey().keySet();
+    return actions.stream()
+        .filter(a -> !(a instanceof EvictPod e && virtual.contains(e.pod())))
+        .filter(
+            a ->
+                !(a instanceof RecordEvent e
+                    && e.kind().equals("Pod")
+                    && virtual.contains(e.object())))
+        .toList();
+  }
+
+  /**
+   * The node health policy alone, for a function that only repairs (the health function): the
+   * repairs and deletions of never-registered instances {@link #runOnce} would plan, and the state
+   * with only its health part moved on. No scale-up, no scale-down, no interruption handling. Under
+   * the circuit breaker the plan holds no action and says why in its warnings.
+   *
+   * @param now the check's time; the core never reads a clock
+   */
+  public static Plan checkHealth(
+      ClusterSnapshot snapshot,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      Instant now,
+      CloudObservations cloud) {
+    HealthDecision health =
+        NodeHealthPolicy.evaluate(
+            snapshot, state.health(), options.health(), now, cloud.instances());
+    return new Plan(
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        health.actions(),
+        health.warnings(),
+        state.withPolicies(health.next(), state.interruptions()));
   }
 
   /**

@@ -1,6 +1,8 @@
 package dev.skyscaler.kubernetes;
 
-import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.CapacityBuffer;
+import dev.skyscaler.core.model.CapacityBuffer.Readiness;
+import dev.skyscaler.core.model.CapacityBuffer.ScalableRef;
 import dev.skyscaler.core.model.Resources;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -11,8 +13,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** CapacityBuffer objects (read as generic resources) into {@link CapacityBuffer} records. */
+/**
+ * CapacityBuffer objects ({@code autoscaling.x-k8s.io}, read as generic resources) into the core's
+ * {@link CapacityBuffer}: the spec ({@code provisioningStrategy}, {@code podTemplateRef}, {@code
+ * scalableRef}, {@code replicas}, {@code percentage}, {@code limits}), the status a buffer
+ * controller writes ({@code podTemplateRef}, {@code replicas}, {@code provisioningStrategy}, the
+ * {@code ReadyForProvisioning} and {@code Provisioning} conditions), and the PodTemplate a chunk
+ * copies. The replicas of a {@code scalableRef} object are not read.
+ */
 final class CapacityBuffers {
+  static final String API_GROUP = "autoscaling.x-k8s.io";
+
   /** The API versions whose schema this translation reads, newest first. */
   static final List<String> VERSIONS = List.of("v1", "v1beta1", "v1alpha1");
 
@@ -31,23 +42,80 @@ final class CapacityBuffers {
         () -> {
           String name = SchedulingTerms.required(meta.getName(), "metadata.name");
           Map<?, ?> spec = map(o.getAdditionalProperties().get("spec"), "spec");
-          Map<?, ?> status = map(o.getAdditionalProperties().get("status"), "status");
-          Optional<String> ref =
-              refName(status.get("podTemplateRef"), "status.podTemplateRef")
-                  .or(() -> refName(spec.get("podTemplateRef"), "spec.podTemplateRef"));
-          Optional<Pod> pod =
-              ref.map(r -> templates.get(namespace + "/" + r)).map(ModelTranslator::toTemplatePod);
-          return new CapacityBuffer(
-              namespace,
-              name,
-              string(spec.get("provisioningStrategy"), "spec.provisioningStrategy"),
-              ref,
-              pod,
-              scalableRef(spec.get("scalableRef")),
-              integer(spec.get("replicas"), "spec.replicas"),
-              integer(spec.get("percentage"), "spec.percentage"),
-              limits(spec.get("limits")));
+          Optional<String> templateRef = refName(spec.get("podTemplateRef"), "spec.podTemplateRef");
+          Optional<ScalableRef> scalableRef = scalableRef(spec.get("scalableRef"));
+          if (templateRef.isPresent() == scalableRef.isPresent()) {
+            throw new FieldException(
+                "spec",
+                "needs exactly one of podTemplateRef and scalableRef, found "
+                    + (templateRef.isPresent() ? "both" : "neither"));
+          }
+          CapacityBuffer buffer =
+              new CapacityBuffer(
+                  namespace,
+                  name,
+                  meta.getUid(),
+                  string(spec.get("provisioningStrategy"), "spec.provisioningStrategy"),
+                  templateRef,
+                  scalableRef,
+                  integer(spec.get("replicas"), "spec.replicas"),
+                  integer(spec.get("percentage"), "spec.percentage"),
+                  limits(spec.get("limits")),
+                  status(o.getAdditionalProperties().get("status")),
+                  Optional.empty(),
+                  OptionalInt.empty());
+          return buffer.withPodTemplate(
+              buffer
+                  .chunkTemplateRef()
+                  .map(ref -> templates.get(namespace + "/" + ref))
+                  .map(ModelTranslator::toTemplatePod));
         });
+  }
+
+  /** The status, when the object has one with anything in it. */
+  private static Optional<CapacityBuffer.Status> status(Object value) {
+    Map<?, ?> status = map(value, "status");
+    if (status.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<String, Map<?, ?>> conditions = conditions(status.get("conditions"));
+    Map<?, ?> ready = conditions.getOrDefault("ReadyForProvisioning", Map.of());
+    Readiness readiness =
+        switch (String.valueOf(ready.get("status"))) {
+          case "True" -> Readiness.READY;
+          case "False" -> Readiness.NOT_READY;
+          default ->
+              "True".equals(conditions.getOrDefault("Provisioning", Map.of()).get("status"))
+                  ? Readiness.READY
+                  : Readiness.UNKNOWN;
+        };
+    return Optional.of(
+        new CapacityBuffer.Status(
+            refName(status.get("podTemplateRef"), "status.podTemplateRef"),
+            integer(status.get("replicas"), "status.replicas"),
+            Optional.ofNullable(
+                string(status.get("provisioningStrategy"), "status.provisioningStrategy")),
+            readiness,
+            string(ready.get("message"), "status.conditions[ReadyForProvisioning].message")));
+  }
+
+  /** {@code status.conditions} by type. */
+  private static Map<String, Map<?, ?>> conditions(Object value) {
+    Map<String, Map<?, ?>> byType = new LinkedHashMap<>();
+    if (value == null) {
+      return byType;
+    }
+    if (!(value instanceof List<?> list)) {
+      throw new FieldException("status.conditions", "expected a list, found " + value);
+    }
+    for (int i = 0; i < list.size(); i++) {
+      String path = Fields.index("status.conditions", i);
+      Map<?, ?> condition = map(list.get(i), path);
+      byType.put(
+          SchedulingTerms.required(string(condition.get("type"), path + ".type"), path + ".type"),
+          condition);
+    }
+    return byType;
   }
 
   private static Optional<String> refName(Object ref, String path) {
@@ -59,7 +127,7 @@ final class CapacityBuffers {
             string(map(ref, path).get("name"), path + ".name"), path + ".name"));
   }
 
-  private static Optional<String> scalableRef(Object ref) {
+  private static Optional<ScalableRef> scalableRef(Object ref) {
     if (ref == null) {
       return Optional.empty();
     }
@@ -71,7 +139,7 @@ final class CapacityBuffers {
     String name =
         SchedulingTerms.required(
             string(m.get("name"), "spec.scalableRef.name"), "spec.scalableRef.name");
-    return Optional.of((group == null ? "" : group) + "/" + kind + "/" + name);
+    return Optional.of(new ScalableRef(group, kind, name));
   }
 
   private static Optional<Resources> limits(Object limits) {

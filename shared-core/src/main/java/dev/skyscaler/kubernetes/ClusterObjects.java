@@ -1,5 +1,6 @@
 package dev.skyscaler.kubernetes;
 
+import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;

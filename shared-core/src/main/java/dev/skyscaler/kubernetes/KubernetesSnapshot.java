@@ -1,5 +1,6 @@
 package dev.skyscaler.kubernetes;
 
+import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
@@ -22,7 +23,8 @@ import java.util.TreeMap;
  * @param expanderPriorities the {@code cluster-autoscaler-priority-expander} ConfigMap's {@code
  *     priorities}: priority to node-group name regexes, ascending by priority; empty when the
  *     snapshot has no such ConfigMap
- * @param capacityBuffers the CapacityBuffer objects, when the cluster has the CRD
+ * @param capacityBuffers the CapacityBuffer objects, when the cluster has the CRD, each with the
+ *     PodTemplate its chunks copy when the snapshot has it
  * @param warnings what was read but not used, e.g. {@code snapshot.yaml: ignored 3 objects of kind
  *     Service}
  */
@@ -67,6 +69,6 @@ public record KubernetesSnapshot(
 
   /** The core snapshot of these objects with the node groups that manage the nodes. */
   public ClusterSnapshot toClusterSnapshot(List<NodeGroup> nodeGroups) {
-    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups);
+    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers);
   }
 }

@@ -124,15 +124,15 @@ public final class LiveSnapshotReader {
   private List<GenericKubernetesResource> capacityBuffers() {
     APIGroup group =
         call(
-            "discover " + CapacityBuffer.API_GROUP,
-            () -> client.getApiGroup(CapacityBuffer.API_GROUP));
+            "discover " + CapacityBuffers.API_GROUP,
+            () -> client.getApiGroup(CapacityBuffers.API_GROUP));
     Optional<String> version = bufferVersion(group);
     if (version.isEmpty()) {
       return List.of();
     }
     ResourceDefinitionContext context =
         new ResourceDefinitionContext.Builder()
-            .withGroup(CapacityBuffer.API_GROUP)
+            .withGroup(CapacityBuffers.API_GROUP)
             .withVersion(version.get())
             .withKind("CapacityBuffer")
             .withPlural("capacitybuffers")

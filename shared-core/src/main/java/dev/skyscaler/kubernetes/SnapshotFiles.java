@@ -1,5 +1,6 @@
 package dev.skyscaler.kubernetes;
 
+import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
@@ -168,12 +169,12 @@ public final class SnapshotFiles {
 
     private void addCapacityBuffer(RawObject o) {
       String version =
-          o.apiVersion().startsWith(CapacityBuffer.API_GROUP + "/")
-              ? o.apiVersion().substring(CapacityBuffer.API_GROUP.length() + 1)
+          o.apiVersion().startsWith(CapacityBuffers.API_GROUP + "/")
+              ? o.apiVersion().substring(CapacityBuffers.API_GROUP.length() + 1)
               : "";
-      String expected = CapacityBuffer.API_GROUP + "/" + version;
+      String expected = CapacityBuffers.API_GROUP + "/" + version;
       if (!CapacityBuffers.VERSIONS.contains(version)) {
-        expected = CapacityBuffer.API_GROUP + "/" + String.join(", ", CapacityBuffers.VERSIONS);
+        expected = CapacityBuffers.API_GROUP + "/" + String.join(", ", CapacityBuffers.VERSIONS);
       }
       typed(o, expected, GenericKubernetesResource.class);
       buffers.add(o);

@@ -21,9 +21,11 @@ import java.util.TreeSet;
 
 /**
  * One discovery pass: lists the scale sets, keeps those the discovery spec selects, reads their
- * bounds and templates, matches nodes by providerID and lists every VM. A scale set with a bad tag,
- * an unknown VM size (and no node to copy), a node pool that AKS's own autoscaler manages, or a
- * failing call is left out with a warning naming it; the others carry on.
+ * bounds and templates, matches nodes by providerID and lists every VM. A group's target is its
+ * scale set's capacity, or for an AKS pool the pool's count, which AKS then brings the scale set
+ * to. A scale set with a bad tag, an unknown VM size (and no node to copy), a node pool that AKS's
+ * own autoscaler manages, or a failing call is left out with a warning naming it; the others carry
+ * on.
  */
 final class VmssDiscovery {
   /** A discovered group and what acting on it needs. */
@@ -110,12 +112,14 @@ final class VmssDiscovery {
         warn(set, "VM size " + set.sku() + " is unknown and no node runs on it to copy");
         return Optional.empty();
       }
+      // an AKS pool's count is the size asked for; its scale set catches up while AKS scales
+      int target = pool.map(AgentPool::count).orElse((int) set.capacity());
       nodeGroups.add(
           new NodeGroup(
               set.name(),
               shape.min(),
               shape.max(),
-              (int) set.capacity(),
+              target,
               members,
               shape.template(),
               OptionalDouble.empty()));

@@ -26,8 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * group's min and max; {@link DeleteInstance} deletes the VM (AKS: the machine) — a scale-down
  * lowers the target with it and refuses to go below min, a replacement restores the target once the
  * VM is gone; {@link RepairInstance} restarts, reimages or replaces. Throttling and conflicts come
- * back as {@code RETRY}, an instance already gone as {@code ALREADY_DONE}. Anything else is {@code
- * NOT_MINE}, {@code CompleteLifecycleAction} included (AWS only).
+ * back as {@code RETRY}; an instance already gone, or not in the named group, as {@code
+ * ALREADY_DONE}. Actions on groups that are not ours, and any other action ({@code
+ * CompleteLifecycleAction} included: AWS only), are {@code NOT_MINE}.
  *
  * <p>Keeps the groups of the last discovery (replaced at once by each discovery) and the VM sizes
  * read per region, so the functions of one Function App instance may share it.
@@ -203,19 +204,23 @@ public final class VmssNodeGroupProvider implements NodeGroupProvider {
     }
   }
 
+  /**
+   * Runs the step on a VM of one of our groups. A VM that is not in the group (another scale set's,
+   * or not a scale-set VM at all) is, for that group, already gone: the group is ours, so the
+   * action is too, and there is nothing to do.
+   */
   private Outcome withInstance(String name, String providerId, InstanceStep step) {
-    Optional<VmssProviderId> id = VmssProviderId.parse(providerId);
-    if (id.isEmpty()) {
-      return Outcome.notMine(providerId + " is not a VM Scale Set instance");
-    }
     return withGroup(
         name,
         true,
         group -> {
-          if (!id.get().in(group.set())) {
-            return Outcome.notMine(providerId + " is not in scale set " + group.set().name());
-          }
           ScaleSet set = group.set();
+          Optional<VmssProviderId> id = VmssProviderId.parse(providerId);
+          if (id.isEmpty() || !id.get().in(set)) {
+            return new Outcome(
+                Outcome.Status.ALREADY_DONE,
+                providerId + " is not a VM of scale set " + set.name() + ": nothing to do");
+          }
           Optional<ScaleSetInstance> vm =
               gateway.instances(set.resourceGroup(), set.name()).stream()
                   .filter(v -> v.instanceId().equalsIgnoreCase(id.get().instanceId()))

@@ -102,7 +102,8 @@ final class FakeArmRoutes {
       };
     }
     if ((m = DELETE_INSTANCES.matcher(path)).matches() && method.equals("POST")) {
-      return deleteVms(m.group(2), m.group(3), ids(FakeArm.parse(body).path("instanceIds")), true);
+      return deleteVms(
+          m.group(2), m.group(3), ids(FakeArm.parse(body).path("instanceIds")), true, () -> {});
     }
     if ((m = VMS.matcher(path)).matches() && method.equals("GET")) {
       Optional<ScaleSet> set = world.findScaleSet(m.group(2), m.group(3));
@@ -113,7 +114,7 @@ final class FakeArmRoutes {
       return page(path, q, set.get().vms.stream().map(v -> v.json(view)).toList());
     }
     if ((m = VM.matcher(path)).matches() && method.equals("DELETE")) {
-      return deleteVms(m.group(2), m.group(3), List.of(m.group(4)), true);
+      return deleteVms(m.group(2), m.group(3), List.of(m.group(4)), true, () -> {});
     }
     if ((m = VM_ACTION.matcher(path)).matches() && method.equals("POST")) {
       return vmAction(m.group(2), m.group(3), m.group(4), m.group(5).toLowerCase(Locale.ROOT));
@@ -221,7 +222,8 @@ final class FakeArmRoutes {
     }
   }
 
-  private Answer deleteVms(String rg, String name, List<String> ids, boolean decrement) {
+  private Answer deleteVms(
+      String rg, String name, List<String> ids, boolean decrement, Runnable alsoOnDone) {
     Optional<ScaleSet> found = world.findScaleSet(rg, name);
     if (found.isEmpty()) {
       return notFound("virtualMachineScaleSets", name, rg);
@@ -246,6 +248,7 @@ final class FakeArmRoutes {
               int gone = (int) set.vms.stream().filter(v -> ids.contains(v.instanceId)).count();
               set.vms.removeIf(v -> ids.contains(v.instanceId));
               set.capacity -= decrement ? gone : 0;
+              alsoOnDone.run();
             });
     return new Answer(202, headers, "");
   }
@@ -272,16 +275,26 @@ final class FakeArmRoutes {
   }
 
   private Answer setPoolCount(Cluster cluster, Pool pool, JsonNode body) {
-    int count = body.path("properties").path("count").asInt(pool.set.capacity);
-    if (pool.autoscaled && count != pool.set.capacity) {
+    int count = body.path("properties").path("count").asInt(pool.count);
+    if (pool.autoscaled && count != pool.count) {
       return error(
           400,
           "InvalidParameter",
           "Cannot change node count when enableAutoScaling is true for agent pool " + pool.name);
     }
-    resize(pool.set, count);
+    pool.count = count;
+    pool.provisioningState = "Scaling";
     Map<String, String> headers =
-        operations.start("ContainerService", cluster.location, false, true, () -> settle(pool.set));
+        operations.start(
+            "ContainerService",
+            cluster.location,
+            false,
+            true,
+            () -> {
+              resize(pool.set, count);
+              settle(pool.set);
+              pool.provisioningState = "Succeeded";
+            });
     return new Answer(200, headers, pool.json(cluster).toString());
   }
 
@@ -296,7 +309,9 @@ final class FakeArmRoutes {
       }
       ids.add(vm.get().instanceId);
     }
-    Answer answer = deleteVms(pool.set.resourceGroup, pool.set.name, ids, true);
+    int gone = ids.size();
+    Answer answer =
+        deleteVms(pool.set.resourceGroup, pool.set.name, ids, true, () -> pool.count -= gone);
     // AKS answers deleteMachines with Location only
     Map<String, String> location =
         Map.of(

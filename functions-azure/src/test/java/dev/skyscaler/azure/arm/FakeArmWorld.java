@@ -243,7 +243,7 @@ public final class FakeArmWorld {
       ScaleSet set = FakeArmWorld.this.scaleSet(nodeResourceGroup, setName, vmSize, count);
       set.tag("aks-managed-poolName", poolName)
           .tag("aks-managed-orchestrator", "Kubernetes:1.30.5");
-      Pool pool = new Pool(poolName, vmSize, set);
+      Pool pool = new Pool(poolName, vmSize, set, count);
       pools.put(poolName.toLowerCase(Locale.ROOT), pool);
       return pool;
     }
@@ -274,25 +274,32 @@ public final class FakeArmWorld {
     }
   }
 
-  /** An AKS node pool; its count is its scale set's capacity. */
+  /**
+   * An AKS node pool. Its count is the count asked for: a PUT changes it at once (the pool reads
+   * {@code Scaling} meanwhile), and AKS brings the scale set's capacity to it while the operation
+   * runs, so the scale set follows only when the operation completes.
+   */
   public static final class Pool {
     public final String name;
     public final String vmSize;
     public final ScaleSet set;
+    public int count;
+    public String provisioningState = "Succeeded";
     public boolean autoscaled;
     public int maxPods = 110;
     public final Map<String, String> labels = new LinkedHashMap<>();
     public final List<String> taints = new ArrayList<>();
 
-    Pool(String name, String vmSize, ScaleSet set) {
+    Pool(String name, String vmSize, ScaleSet set, int count) {
       this.name = name;
       this.vmSize = vmSize;
       this.set = set;
+      this.count = count;
     }
 
     ObjectNode properties() {
       ObjectNode p = JSON.createObjectNode();
-      p.put("provisioningState", "Succeeded").put("count", set.capacity).put("vmSize", vmSize);
+      p.put("provisioningState", provisioningState).put("count", count).put("vmSize", vmSize);
       p.put("maxPods", maxPods).put("osType", "Linux").put("type", "VirtualMachineScaleSets");
       p.put("mode", "User")
           .put("orchestratorVersion", "1.30.5")

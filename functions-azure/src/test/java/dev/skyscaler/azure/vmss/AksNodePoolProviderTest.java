@@ -136,7 +136,25 @@ class AksNodePoolProviderTest {
         .satisfies(r -> assertThat(r.body()).contains("\"count\":3"));
     assertThat(arm.requests("PATCH", "virtualMachineScaleSets")).isEmpty();
     assertThat(arm.requests("PUT", "virtualMachineScaleSets")).isEmpty();
+    assertThat(pool.count).isEqualTo(3);
+    arm.completeOperations();
     assertThat(pool.set.capacity).isEqualTo(3);
+  }
+
+  @Test
+  void theTargetIsThePoolsCountWhileItsScaleSetCatchesUp() {
+    FakeArmWorld.Pool pool = pool("user1", "Standard_D4s_v5", 1, 0, 5);
+    provider.apply(new SetTargetSize(pool.set.name, 1, 3, "pending pods"));
+
+    NodeGroup scaling = provider.discover(List.of()).groups().get(0);
+    long capacityMeanwhile = pool.set.capacity;
+    arm.completeOperations();
+    Discovery scaled = provider.discover(List.of());
+
+    assertThat(capacityMeanwhile).isEqualTo(1);
+    assertThat(scaling.targetSize()).isEqualTo(3);
+    assertThat(scaled.groups().get(0).targetSize()).isEqualTo(3);
+    assertThat(scaled.instances()).hasSize(3);
   }
 
   @Test
@@ -174,6 +192,6 @@ class AksNodePoolProviderTest {
     assertThat(arm.requests("PUT", "/agentPools/user1$"))
         .singleElement()
         .satisfies(r -> assertThat(r.body()).contains("\"count\":2"));
-    assertThat(pool.set.capacity).isEqualTo(2);
+    assertThat(pool.count).isEqualTo(2);
   }
 }

@@ -359,15 +359,26 @@ class VmssNodeGroupProviderTest {
         .isEqualTo(Outcome.Status.NOT_MINE);
     assertThat(
             provider
-                .apply(new DeleteInstance("workers", "n", "aws:///eu-west-1a/i-1", true, "x"))
+                .apply(new DeleteInstance("some-asg", "n", "aws:///eu-west-1a/i-1", true, "x"))
                 .status())
         .isEqualTo(Outcome.Status.NOT_MINE);
-    assertThat(
-            provider
-                .apply(
-                    new DeleteInstance(
-                        "workers", "n", providerId("rg-nodes", "other", "0"), true, "x"))
-                .status())
-        .isEqualTo(Outcome.Status.NOT_MINE);
+  }
+
+  @Test
+  void aVmOutsideTheNamedGroupIsAlreadyGoneFromItAndNothingIsDeleted() {
+    tagged("workers", "Standard_D4s_v5", 2, 0, 5);
+    tagged("other", "Standard_D4s_v5", 1, 0, 5);
+    String others = providerId("rg-nodes", "other", "0");
+
+    Outcome otherSet = provider.apply(new DeleteInstance("workers", "n", others, true, "x"));
+    Outcome notAzure =
+        provider.apply(new DeleteInstance("workers", "n", "aws:///eu-west-1a/i-1", true, "x"));
+
+    assertThat(otherSet.status()).isEqualTo(Outcome.Status.ALREADY_DONE);
+    assertThat(otherSet.message())
+        .isEqualTo(others + " is not a VM of scale set workers: nothing to do");
+    assertThat(notAzure.status()).isEqualTo(Outcome.Status.ALREADY_DONE);
+    assertThat(arm.requests("POST", "/delete$")).isEmpty();
+    assertThat(arm.world().findScaleSet("rg-nodes", "other").orElseThrow().vms).hasSize(1);
   }
 }

@@ -1,5 +1,6 @@
 package dev.skyscaler.core.headroom;
 
+import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.OwnerReference;
@@ -32,6 +33,12 @@ public final class Headroom {
 
   /** Marks a virtual pod; the value is {@code headroom} or {@code capacity-buffer}. */
   public static final String VIRTUAL_ANNOTATION = "skyscaler.dev/virtual-pod";
+
+  /**
+   * What a virtual pod keeps room for, in messages: {@code headroom cpu=1,count=2} or {@code
+   * CapacityBuffer team-a/web}.
+   */
+  public static final String SOURCE_ANNOTATION = "skyscaler.dev/virtual-pod-source";
 
   /** Cluster Autoscaler's mark on buffer pods. */
   public static final String CA_FAKE_POD_ANNOTATION = "podType";
@@ -85,6 +92,7 @@ public final class Headroom {
             .requests(spec.perUnit())
             .priority(priority)
             .annotation(VIRTUAL_ANNOTATION, "headroom")
+            .annotation(SOURCE_ANNOTATION, "headroom " + spec)
             .label("skyscaler.dev/headroom", spec.scope());
     spec.nodeGroup()
         .ifPresent(
@@ -100,18 +108,9 @@ public final class Headroom {
 
   private static void bufferPods(CapacityBuffer b, List<Pod> pods, List<String> warnings) {
     String who = "CapacityBuffer " + b.key();
-    if (!b.provisioningStrategy().equals(CapacityBuffer.ACTIVE_CAPACITY)) {
-      warnings.add(
-          who + ": provisioning strategy " + b.provisioningStrategy() + " is not supported");
-      return;
-    }
-    if (b.podTemplate().isEmpty()) {
-      warnings.add(who + ": its pod template could not be resolved; no capacity kept");
-      return;
-    }
-    BufferChunks.Count chunks = BufferChunks.of(b, b.podTemplate().get());
+    BufferChunks.Count chunks = BufferChunks.of(b);
     if (chunks.problem() != null) {
-      warnings.add(who + ": " + chunks.problem() + "; no capacity kept");
+      warnings.add(who + ": " + chunks.problem());
       return;
     }
     String uid = b.uid().isEmpty() ? "capacity-buffer-" + b.key() : b.uid();
@@ -120,6 +119,7 @@ public final class Headroom {
             .namespace(b.namespace())
             .owner(new OwnerReference(BUFFER_OWNER_KIND, b.name(), uid))
             .annotation(VIRTUAL_ANNOTATION, "capacity-buffer")
+            .annotation(SOURCE_ANNOTATION, who)
             .annotation(CA_FAKE_POD_ANNOTATION, "capacityBufferFakePod");
     for (int i = 1; i <= chunks.count(); i++) {
       String name = "capacity-buffer-" + b.name() + "-" + i;

@@ -25,11 +25,14 @@ import java.util.TreeSet;
  *   <li>{@link #forScaleUp}: the virtual pods are pending; scale-up skips those that fit free room
  *       on existing or upcoming nodes and adds nodes for the rest.
  *   <li>{@link #forScaleDown}: the virtual pods that fit are bound to existing Ready nodes (first
- *       fit, with every scheduling check), so a node is only unneeded if its share of the headroom
- *       can move elsewhere too; without this, scale-down would remove what scale-up just added.
+ *       fit, with every scheduling check) and marked safe to evict, so a node is only unneeded if
+ *       its share of the headroom can move elsewhere too; without this, scale-down would remove
+ *       what scale-up just added.
  * </ul>
  */
 public final class HeadroomViews {
+  private static final String SAFE_TO_EVICT = "cluster-autoscaler.kubernetes.io/safe-to-evict";
+
   private HeadroomViews() {}
 
   public static ClusterSnapshot forScaleUp(ClusterSnapshot snapshot, HeadroomPods headroom) {
@@ -90,7 +93,8 @@ public final class HeadroomViews {
       String g = groupOf.get(n.name());
       nodes.add(g == null ? n : withLabel(n, g));
     }
-    return new ClusterSnapshot(nodes, s.pods(), s.pdbs(), s.daemonSets(), nodeGroups);
+    return new ClusterSnapshot(
+        nodes, s.pods(), s.pdbs(), s.daemonSets(), nodeGroups, s.capacityBuffers());
   }
 
   private static Map<String, String> withLabel(Map<String, String> labels, String group) {
@@ -117,7 +121,18 @@ public final class HeadroomViews {
   private static ClusterSnapshot withPods(ClusterSnapshot s, List<Pod> extra) {
     List<Pod> pods = new ArrayList<>(s.pods());
     pods.addAll(extra);
-    return new ClusterSnapshot(s.nodes(), pods, s.pdbs(), s.daemonSets(), s.nodeGroups());
+    return new ClusterSnapshot(
+        s.nodes(), pods, s.pdbs(), s.daemonSets(), s.nodeGroups(), s.capacityBuffers());
+  }
+
+  /**
+   * Marks a bound virtual pod safe to evict, as Cluster Autoscaler can mark its buffer pods (its
+   * buffer pod processor's {@code forceSafeToEvictFakePods}): it moves off its node wherever there
+   * is room, instead of pinning the node as the pod of an unknown controller kind would ({@code
+   * --skip-nodes-with-custom-controller-pods}). Scale-up ignores the annotation.
+   */
+  private static Pod movable(Pod p) {
+    return p.toBuilder().annotation(SAFE_TO_EVICT, "true").build();
   }
 
   /** The virtual pods, each bound to the first Ready node with room for it, or left pending. */
@@ -153,7 +168,7 @@ public final class HeadroomViews {
         int k = sim.fit(c, n, c.size() - next);
         sim.place(c, n, k);
         for (int i = 0; i < k; i++) {
-          result.add(c.pods().get(next++).boundTo(n.name()));
+          result.add(movable(c.pods().get(next++)).boundTo(n.name()));
         }
       }
       result.addAll(c.pods().subList(next, c.size()));

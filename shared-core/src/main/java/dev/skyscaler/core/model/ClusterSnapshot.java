@@ -8,15 +8,19 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Everything one scan sees: nodes, pods, PDBs, DaemonSets and the node groups. Validated so that
- * every node belongs to at most one group and names are unique.
+ * Everything one scan sees: nodes, pods, PDBs, DaemonSets, the node groups and the CapacityBuffers.
+ * Validated so that every node belongs to at most one group and names are unique.
+ *
+ * @param capacityBuffers spare capacity declared with {@code CapacityBuffer} objects; headroom
+ *     keeps it as virtual pods ({@code core.headroom.Headroom})
  */
 public record ClusterSnapshot(
     List<Node> nodes,
     List<Pod> pods,
     List<PodDisruptionBudget> pdbs,
     List<DaemonSet> daemonSets,
-    List<NodeGroup> nodeGroups) {
+    List<NodeGroup> nodeGroups,
+    List<CapacityBuffer> capacityBuffers) {
 
   public ClusterSnapshot {
     nodes = List.copyOf(nodes);
@@ -24,6 +28,7 @@ public record ClusterSnapshot(
     pdbs = List.copyOf(pdbs);
     daemonSets = List.copyOf(daemonSets);
     nodeGroups = List.copyOf(nodeGroups);
+    capacityBuffers = List.copyOf(capacityBuffers);
     Set<String> nodeNames = new HashSet<>();
     for (Node n : nodes) {
       if (!nodeNames.add(n.name())) {
@@ -44,6 +49,27 @@ public record ClusterSnapshot(
         }
       }
     }
+    Set<String> bufferKeys = new HashSet<>();
+    for (CapacityBuffer b : capacityBuffers) {
+      if (!bufferKeys.add(b.key())) {
+        throw new IllegalArgumentException("CapacityBuffer " + b.key() + " is defined twice");
+      }
+    }
+  }
+
+  /** A snapshot without CapacityBuffers. */
+  public ClusterSnapshot(
+      List<Node> nodes,
+      List<Pod> pods,
+      List<PodDisruptionBudget> pdbs,
+      List<DaemonSet> daemonSets,
+      List<NodeGroup> nodeGroups) {
+    this(nodes, pods, pdbs, daemonSets, nodeGroups, List.of());
+  }
+
+  /** The same cluster with these CapacityBuffers instead. */
+  public ClusterSnapshot withCapacityBuffers(List<CapacityBuffer> buffers) {
+    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups, buffers);
   }
 
   /** The group a node belongs to, if any. */

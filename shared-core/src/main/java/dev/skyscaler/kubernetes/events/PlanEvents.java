@@ -2,6 +2,7 @@ package dev.skyscaler.kubernetes.events;
 
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.ScaleUp;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -33,6 +35,7 @@ public final class PlanEvents {
     for (NodeGroup g : snapshot.nodeGroups()) {
       maxSizes.put(g.name(), g.maxSize());
     }
+    Set<String> realPods = snapshot.pods().stream().map(Pod::key).collect(Collectors.toSet());
     Map<String, List<String>> groupsByPod = new LinkedHashMap<>();
     for (ScaleUp up : plan.scaleUps()) {
       String info =
@@ -46,6 +49,9 @@ public final class PlanEvents {
               + maxSizes.getOrDefault(up.nodeGroup(), up.newTarget())
               + ")}";
       for (String pod : up.pods()) {
+        if (!realPods.contains(pod)) {
+          continue; // a headroom or CapacityBuffer chunk: not a pod of the cluster
+        }
         groupsByPod.computeIfAbsent(pod, p -> new ArrayList<>()).add(info);
       }
     }

@@ -7,6 +7,7 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.model.Pod;
@@ -121,6 +122,7 @@ class HeadroomTest {
         replicas,
         percentage,
         limits,
+        Optional.empty(),
         Optional.of(pod("chunk").cpu("500m").memory("1Gi").priority(5).build()),
         scalable);
   }
@@ -226,6 +228,7 @@ class HeadroomTest {
             OptionalInt.of(1),
             OptionalInt.empty(),
             Optional.empty(),
+            Optional.empty(),
             Optional.of(pod("c").build()),
             OptionalInt.empty());
     CapacityBuffer unresolved =
@@ -240,10 +243,12 @@ class HeadroomTest {
             OptionalInt.empty(),
             Optional.empty(),
             Optional.empty(),
+            Optional.empty(),
             OptionalInt.empty());
     assertThat(pods(List.of(), List.of(other, unresolved)).warnings())
         .containsExactly(
             "CapacityBuffer team-a/b1: provisioning strategy example.com/other is not supported",
-            "CapacityBuffer team-a/b2: its pod template could not be resolved; no capacity kept");
+            "CapacityBuffer team-a/b2: PodTemplate team-a/t (spec.podTemplateRef) is not in the"
+                + " snapshot; no capacity kept");
   }
 }

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.AutoscalerState;
@@ -116,6 +117,7 @@ class HeadroomViewsTest {
                     Optional.of(new CapacityBuffer.ScalableRef("apps", "Deployment", "web")),
                     OptionalInt.of(1),
                     OptionalInt.empty(),
+                    Optional.empty(),
                     Optional.empty(),
                     Optional.empty(),
                     OptionalInt.empty()))

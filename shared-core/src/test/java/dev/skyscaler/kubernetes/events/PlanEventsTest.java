@@ -2,6 +2,7 @@ package dev.skyscaler.kubernetes.events;
 
 import static dev.skyscaler.testkit.TestKit.cluster;
 import static dev.skyscaler.testkit.TestKit.group;
+import static dev.skyscaler.testkit.TestKit.pod;
 import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,6 +20,7 @@ class PlanEventsTest {
   void scaleUpsAndNoScaleUpsBecomeCasPerPodEvents() {
     var snapshot =
         cluster()
+            .pods(pod("web-1"), pod("web-2"), pod("big"))
             .groups(
                 group("ng-a").max(10).template(template().cpu("4").memory("16Gi")),
                 group("ng-b").max(5).template(template().cpu("4").memory("16Gi")))
@@ -54,5 +56,30 @@ class PlanEventsTest {
                 "default/big",
                 "NotTriggerScaleUp",
                 "pod didn't trigger scale-up: 1 max node group size reached, 2 Insufficient cpu"));
+  }
+
+  @Test
+  void headroomAndBufferChunksGetNoEventForTheyAreNotPodsOfTheCluster() {
+    var snapshot =
+        cluster()
+            .pods(pod("web-1"))
+            .groups(group("ng-a").max(10).template(template().cpu("4").memory("16Gi")))
+            .build();
+    Plan plan =
+        Plan.scaleUpOnly(
+            List.of(
+                new ScaleUp(
+                    "ng-a",
+                    1,
+                    2,
+                    List.of("default/web-1", "skyscaler-headroom/capacity-buffer-web-spare-0"))),
+            List.of(),
+            List.of(),
+            List.of(),
+            AutoscalerState.EMPTY);
+
+    assertThat(PlanEvents.of(plan, snapshot))
+        .extracting(RecordEvent::object)
+        .containsExactly("default/web-1");
   }
 }

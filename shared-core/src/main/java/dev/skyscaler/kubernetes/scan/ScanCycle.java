@@ -1,0 +1,285 @@
+package dev.skyscaler.kubernetes.scan;
+
+import dev.skyscaler.core.Autoscaler;
+import dev.skyscaler.core.CloudObservations;
+import dev.skyscaler.core.cloud.NodeGroupProvider;
+import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
+import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.plan.Plan;
+import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.kubernetes.ClusterObjects;
+import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.KubernetesSnapshot;
+import dev.skyscaler.kubernetes.LiveSnapshotReader;
+import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
+import dev.skyscaler.kubernetes.events.EventRecorder;
+import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.events.PlanEvents;
+import dev.skyscaler.kubernetes.state.AutoscalerStatePruning;
+import dev.skyscaler.kubernetes.state.HeldLease;
+import dev.skyscaler.kubernetes.state.JsonStateCodec;
+import dev.skyscaler.kubernetes.state.ScanLease;
+import dev.skyscaler.kubernetes.state.StateStore;
+import dev.skyscaler.kubernetes.state.StateStore.Stored;
+import dev.skyscaler.kubernetes.status.StatusReport;
+import dev.skyscaler.kubernetes.status.StatusReport.StatusInputs;
+import dev.skyscaler.kubernetes.status.StatusWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * One scan, end to end, as every runner does it:
+ *
+ * <ol>
+ *   <li>take the {@code coordination.k8s.io} Lease (or wait up to {@link ScanSettings#leaseWait()}
+ *       for it), so two overlapping invocations never both act;
+ *   <li>load the {@link AutoscalerState} from its ConfigMap;
+ *   <li>read the cluster ({@link LiveSnapshotReader}) and discover the node groups and instances
+ *       ({@link NodeGroupProvider#discover});
+ *   <li>plan: {@link Autoscaler#runOnce} for a {@link ScanKind#FULL} scan (with the interruption
+ *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
+ *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
+ *   <li>save the state — after acting, so an actor that dies mid-scan leaves the previous state and
+ *       the next scan re-derives each step from what the cluster then shows;
+ *   <li>write CA's status ConfigMap (full scans), release the lease.
+ * </ol>
+ *
+ * <p>A failure before planning ends the scan with {@link ScanReport.Failed} and no action; the
+ * state is not touched. A failure to save the state or write the status after acting is a warning
+ * of a {@link ScanReport.Completed} scan: the actions stand and the next scan re-derives them.
+ */
+public final class ScanCycle {
+  /** Pauses between lease attempts; injected so tests need not sleep. */
+  @FunctionalInterface
+  public interface Sleeper {
+    void sleep(Duration d) throws InterruptedException;
+  }
+
+  private final KubernetesConnection connection;
+  private final NodeGroupProvider provider;
+  private final ScanSettings settings;
+  private final Clock clock;
+  private final String identity;
+  private final Sleeper sleeper;
+
+  /**
+   * @param identity who this actor is, as the Lease shows it (e.g. {@code aws-lambda/<request
+   *     id>}); unique per invocation
+   */
+  public ScanCycle(
+      KubernetesConnection connection,
+      NodeGroupProvider provider,
+      ScanSettings settings,
+      Clock clock,
+      String identity,
+      Sleeper sleeper) {
+    this.connection = Objects.requireNonNull(connection, "connection");
+    this.provider = Objects.requireNonNull(provider, "provider");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.identity = Objects.requireNonNull(identity, "identity");
+    this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+  }
+
+  /** A full scan with no interruption notice: what the scheduled scan function runs. */
+  public ScanReport run() {
+    return run(ScanKind.FULL, List.of());
+  }
+
+  /**
+   * Runs one scan.
+   *
+   * @param notices interruption notices received since the last scan (recorded in the state, so
+   *     later scans carry their drains on without them); only a {@link ScanKind#FULL} scan reads
+   *     them
+   */
+  public ScanReport run(ScanKind kind, List<InterruptionNotice> notices) {
+    Instant started = clock.instant();
+    HeldLease lease;
+    try {
+      var acquired = acquire();
+      if (acquired instanceof ScanLease.HeldByOther held) {
+        return new ScanReport.Skipped(held.describe());
+      }
+      lease = ((ScanLease.Acquired) acquired).lease();
+    } catch (RuntimeException e) {
+      return new ScanReport.Failed("take the lease", e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new ScanReport.Failed("take the lease", "interrupted while waiting for the lease");
+    }
+    try {
+      return underLease(kind, notices, lease, started);
+    } finally {
+      lease.close();
+    }
+  }
+
+  private ScanLease.Acquisition acquire() throws InterruptedException {
+    ScanLease scanLease = new ScanLease(connection, settings.lease(), identity, clock);
+    long attempts = 1 + settings.leaseWait().toMillis() / settings.leasePoll().toMillis();
+    ScanLease.Acquisition acquisition = scanLease.tryAcquire();
+    for (long i = 1; i < attempts && acquisition instanceof ScanLease.HeldByOther; i++) {
+      sleeper.sleep(settings.leasePoll());
+      acquisition = scanLease.tryAcquire();
+    }
+    return acquisition;
+  }
+
+  private ScanReport underLease(
+      ScanKind kind, List<InterruptionNotice> notices, HeldLease lease, Instant started) {
+    StateStore<AutoscalerState> store =
+        new StateStore<>(
+            connection,
+            new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
+            AutoscalerState.EMPTY,
+            new AutoscalerStatePruning(),
+            settings.state());
+    Stored<AutoscalerState> stored;
+    ClusterObjects objects;
+    KubernetesSnapshot k8s;
+    Discovery discovery;
+    AutoscalerOptions options;
+    ClusterSnapshot snapshot;
+    Plan plan;
+    try {
+      stored = stage("load the state", store::load);
+      objects =
+          stage(
+              "read the cluster",
+              () -> new LiveSnapshotReader(connection, settings.read()).readObjects());
+      k8s = stage("read the cluster", objects::translate);
+      KubernetesSnapshot read = k8s;
+      discovery = stage("discover the node groups", () -> provider.discover(read.nodes()));
+      options = stage("read the priority expander ConfigMap", () -> withPriorities(read));
+      snapshot = stage("plan", () -> read.toClusterSnapshot(discovery.groups()));
+      plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
+    } catch (StageException e) {
+      return new ScanReport.Failed(e.stage, e.getMessage());
+    }
+    List<Action> actions = new ArrayList<>(plan.actions());
+    if (kind == ScanKind.FULL) {
+      actions.addAll(PlanEvents.of(plan, snapshot));
+    }
+    EventRecorder recorder = new EventRecorder(connection, settings.events(), clock);
+    PlanActuator actuator =
+        new PlanActuator(
+            new KubernetesActuator(connection, recorder, lease::stillHeld),
+            provider,
+            lease::stillHeld);
+    PlanActuator.Result done = actuator.carryOut(actions, EventTargets.of(objects));
+
+    List<String> warnings = new ArrayList<>(k8s.warnings());
+    warnings.addAll(discovery.warnings());
+    warnings.addAll(plan.warnings());
+    Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
+    if (lease.stillHeld()) {
+      try {
+        store.save(plan.state(), stored, liveNodes);
+      } catch (RuntimeException e) {
+        warnings.add("the state was not saved (the next scan re-derives it): " + e.getMessage());
+      }
+    } else {
+      warnings.add("the lease was lost during the scan: the state was not saved");
+    }
+    if (kind == ScanKind.FULL && lease.stillHeld()) {
+      writeStatus(snapshot, plan, options, warnings);
+    }
+    return new ScanReport.Completed(
+        plan,
+        done.kubernetes(),
+        done.cloud(),
+        ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud()),
+        busy(snapshot, plan),
+        warnings,
+        Duration.between(started, clock.instant()));
+  }
+
+  private Plan plan(
+      ScanKind kind,
+      ClusterSnapshot snapshot,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      List<InterruptionNotice> notices,
+      Discovery discovery) {
+    CloudObservations observed = new CloudObservations(discovery.instances(), notices);
+    Instant now = clock.instant();
+    return kind == ScanKind.FULL
+        ? Autoscaler.runOnce(snapshot, state, options, now, observed)
+        : Autoscaler.checkHealth(snapshot, state, options, now, observed);
+  }
+
+  /**
+   * The options with the cluster's priority-expander ConfigMap ({@code
+   * cluster-autoscaler-priority-expander}) when the options have no table of their own, as CA reads
+   * it.
+   */
+  private AutoscalerOptions withPriorities(KubernetesSnapshot k8s) {
+    AutoscalerOptions options = settings.autoscaler();
+    Map<Integer, List<String>> fromCluster = k8s.expanderPriorities();
+    if (fromCluster.isEmpty() || !options.scaleUp().expanderPriorities().isEmpty()) {
+      return options;
+    }
+    return options.withScaleUp(
+        options.scaleUp().toBuilder().expanderPriorities(fromCluster).build());
+  }
+
+  private void writeStatus(
+      ClusterSnapshot snapshot, Plan plan, AutoscalerOptions options, List<String> warnings) {
+    StatusInputs inputs =
+        new StatusInputs(
+            options.health().maxNodeStartupTime(),
+            options.health().okTotalUnreadyCount(),
+            options.health().maxTotalUnreadyPercentage(),
+            Map.of());
+    try {
+      new StatusWriter(connection, settings.status())
+          .write(StatusReport.build(snapshot, plan, inputs, clock.instant()), clock.instant());
+    } catch (RuntimeException e) {
+      warnings.add("the status ConfigMap was not written: " + e.getMessage());
+    }
+  }
+
+  /** Anything to do or under way, so the runner keeps its normal cadence. */
+  private static boolean busy(ClusterSnapshot snapshot, Plan plan) {
+    AutoscalerState state = plan.state();
+    return !plan.scaleUps().isEmpty()
+        || !plan.actions().isEmpty()
+        || snapshot.pods().stream().anyMatch(ScanFigures::unschedulable)
+        || snapshot.nodeGroups().stream().anyMatch(g -> g.targetSize() != g.memberNodes().size())
+        || !state.unneededSince().isEmpty()
+        || !state.drains().isEmpty()
+        || !state.interruptions().nodes().isEmpty()
+        || !state.health().repairs().isEmpty();
+  }
+
+  private static <T> T stage(String stage, Supplier<T> step) {
+    try {
+      return step.get();
+    } catch (RuntimeException e) {
+      throw new StageException(stage, e);
+    }
+  }
+
+  /** A failure before planning, with the step it happened in. */
+  private static final class StageException extends RuntimeException {
+    private final String stage;
+
+    StageException(String stage, RuntimeException cause) {
+      super(String.valueOf(cause.getMessage()), cause);
+      this.stage = stage;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.skyscaler.kubernetes.scan;
+
+import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
+import dev.skyscaler.kubernetes.events.EventRecorder.EventOptions;
+import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
+import dev.skyscaler.kubernetes.state.StateStore.StoreOptions;
+import dev.skyscaler.kubernetes.status.StatusWriter.StatusOptions;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a {@link ScanCycle} runs.
+ *
+ * @param autoscaler the core's options
+ * @param lease the Lease that makes scans mutually exclusive
+ * @param state the ConfigMap holding the {@code AutoscalerState}
+ * @param status the ConfigMap holding CA's status document
+ * @param events how Kubernetes events are aggregated and rate limited
+ * @param read page size and where the priority expander's ConfigMap is
+ * @param leaseWait how long a scan waits for a lease another actor holds before giving up; zero
+ *     gives up at once (scheduled scans: the next one comes soon), a few seconds suit an
+ *     interruption notice that should not wait for the next delivery
+ * @param leasePoll the pause between two attempts while waiting
+ */
+public record ScanSettings(
+    AutoscalerOptions autoscaler,
+    LeaseOptions lease,
+    StoreOptions state,
+    StatusOptions status,
+    EventOptions events,
+    ReadOptions read,
+    Duration leaseWait,
+    Duration leasePoll) {
+  public ScanSettings {
+    Objects.requireNonNull(autoscaler, "autoscaler");
+    Objects.requireNonNull(lease, "lease");
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(events, "events");
+    Objects.requireNonNull(read, "read");
+    if (leaseWait == null || leaseWait.isNegative()) {
+      throw new IllegalArgumentException("leaseWait must be zero or positive, got " + leaseWait);
+    }
+    if (leasePoll == null || leasePoll.isNegative() || leasePoll.isZero()) {
+      throw new IllegalArgumentException("leasePoll must be positive, got " + leasePoll);
+    }
+  }
+
+  /** The defaults for everything but the core's options: CA's names and places, no lease wait. */
+  public static ScanSettings defaults(AutoscalerOptions autoscaler) {
+    return new ScanSettings(
+        autoscaler,
+        LeaseOptions.DEFAULTS,
+        StoreOptions.DEFAULTS,
+        StatusOptions.DEFAULTS,
+        EventOptions.DEFAULTS,
+        ReadOptions.DEFAULTS,
+        Duration.ZERO,
+        Duration.ofMillis(500));
+  }
+
+  /** These settings waiting up to {@code wait} for a held lease. */
+  public ScanSettings withLeaseWait(Duration wait) {
+    return new ScanSettings(autoscaler, lease, state, status, events, read, wait, leasePoll);
+  }
+}
