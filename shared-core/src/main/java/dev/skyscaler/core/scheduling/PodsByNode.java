@@ -21,7 +21,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * its time — once rather than once per planner. Instances are immutable and safe to share.
  */
 public final class PodsByNode {
-  private static final AtomicReference<PodsByNode> LAST = new AtomicReference<>();
+  /** Lists indexed lately: a scan's snapshot, and the views of it that planners get. */
+  private static final int RECENT = 4;
+
+  private static final AtomicReference<List<PodsByNode>> LATEST = new AtomicReference<>(List.of());
   private static final Comparator<Keyed> BY_KEY = Comparator.comparing(Keyed::key);
 
   /** A pod with its {@code namespace/name}, built once rather than at every comparison. */
@@ -52,16 +55,22 @@ public final class PodsByNode {
   }
 
   /**
-   * The index of {@code pods}, which must not change afterwards (a snapshot's list): the same list
-   * object as in the previous call gives the same index back.
+   * The index of {@code pods}, which must not change afterwards (a snapshot's list): a list object
+   * among the last few given gives the same index back. A scan indexes its snapshot's pods, and
+   * those of the views it plans on (nodes leaving, headroom), once each.
    */
   public static PodsByNode of(List<Pod> pods) {
-    PodsByNode last = LAST.get();
-    if (last != null && last.source == pods) {
-      return last;
+    List<PodsByNode> latest = LATEST.get();
+    for (PodsByNode index : latest) {
+      if (index.source == pods) {
+        return index;
+      }
     }
     PodsByNode index = new PodsByNode(pods);
-    LAST.set(index);
+    List<PodsByNode> next = new ArrayList<>(RECENT);
+    next.add(index);
+    next.addAll(latest.subList(0, Math.min(latest.size(), RECENT - 1)));
+    LATEST.set(List.copyOf(next));
     return index;
   }
 

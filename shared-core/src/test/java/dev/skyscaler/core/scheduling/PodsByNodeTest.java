@@ -53,7 +53,26 @@ class PodsByNodeTest {
     PodsByNode other = PodsByNode.of(fewer);
     assertThat(other).isNotSameAs(first);
     assertThat(other.placedOn("n1")).isEmpty();
-    assertThat(PodsByNode.of(pods).placedOn("n1")).containsExactly(A1, NOMINATED, A2);
+    assertThat(PodsByNode.of(pods)).isSameAs(first); // a scan's views do not evict its snapshot
+  }
+
+  @Test
+  void anEqualListThatIsAnotherObjectIsIndexedAnew() {
+    List<Pod> pods = List.copyOf(PODS);
+    PodsByNode first = PodsByNode.of(pods);
+    PodsByNode again = PodsByNode.of(new ArrayList<>(pods));
+    assertThat(again).isNotSameAs(first);
+    assertThat(again.placedOn("n1")).containsExactly(A1, NOMINATED, A2);
+  }
+
+  @Test
+  void onlyTheLastFewListsAreKept() {
+    List<Pod> pods = List.copyOf(PODS);
+    PodsByNode first = PodsByNode.of(pods);
+    for (int i = 0; i < 4; i++) {
+      PodsByNode.of(List.of(pod("p" + i).on("n1").build()));
+    }
+    assertThat(PodsByNode.of(pods)).isNotSameAs(first);
   }
 
   @Test
