@@ -16,9 +16,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * nowhere (kube-scheduler's preemption). Each node's pods keep the order of the list given.
  *
  * <p>One scan asks for it several times (templates, the scale-up and scale-down simulations,
- * drains, interruptions), each from the same immutable pod list: {@link #of} keeps the index of the
- * last list it was given, so a scan walks its pods — which is where a scan of a big cluster spends
- * its time — once rather than once per planner. Instances are immutable and safe to share.
+ * drains, interruptions), each from the same immutable pod list: {@link #of} keeps the indexes of
+ * the last few lists it was given, so a scan walks its pods — which is where a scan of a big
+ * cluster spends its time — once rather than once per planner. Instances are immutable and safe to
+ * share between threads.
  */
 public final class PodsByNode {
   /** Lists indexed lately: a scan's snapshot, and the views of it that planners get. */
