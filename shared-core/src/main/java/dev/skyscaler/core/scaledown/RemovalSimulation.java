@@ -34,9 +34,6 @@ import java.util.function.Predicate;
  * checks per move.
  */
 final class RemovalSimulation {
-  /** A pod on a simulated node, with the object the simulation placed for it. */
-  private record Placed(Pod pod, Pod exemplar) {}
-
   /** Pods of one class placed on one node by a move, for undoing it. */
   private record Run(SimNode node, Pod exemplar, List<Pod> pods) {}
 
@@ -48,7 +45,11 @@ final class RemovalSimulation {
   private final List<Pod> pending = new ArrayList<>();
   private final Map<String, List<Pod>> running = new HashMap<>();
   private ClusterSimulation sim;
-  private final Map<String, List<Placed>> podsOn = new HashMap<>();
+  private final Map<String, List<Pod>> podsOn = new HashMap<>();
+
+  /** The object placed for each pod placed by class (moved or pending); any other is its own. */
+  private final Map<Pod, Pod> exemplars = new IdentityHashMap<>();
+
   private final List<SimNode> destinations = new ArrayList<>();
   private final Set<SimNode> excluded = new HashSet<>();
 
@@ -136,11 +137,7 @@ final class RemovalSimulation {
       }
       List<Pod> running = running(n.name());
       sim.placeExisting(running, s);
-      List<Placed> placed = new ArrayList<>(running.size());
-      for (Pod p : running) {
-        placed.add(new Placed(p, p));
-      }
-      podsOn.put(n.name(), placed);
+      podsOn.put(n.name(), new ArrayList<>(running));
     }
     placePending(pending);
   }
@@ -161,12 +158,7 @@ final class RemovalSimulation {
     if (sim == null) {
       return running(node);
     }
-    List<Placed> on = podsOn.getOrDefault(node, List.of());
-    List<Pod> result = new ArrayList<>(on.size());
-    for (Placed p : on) {
-      result.add(p.pod());
-    }
-    return result;
+    return new ArrayList<>(podsOn.getOrDefault(node, List.of()));
   }
 
   /**
@@ -197,7 +189,7 @@ final class RemovalSimulation {
     }
     SimNode source = sim().node(from).orElseThrow();
     boolean sourceExcluded = !excluded.add(source);
-    List<Placed> taken = takeOff(source, pods);
+    List<Pod> taken = takeOff(source, pods);
     List<Run> runs = new ArrayList<>();
     boolean fits = true;
     for (PodClass c : ordered(pods)) {
@@ -221,15 +213,16 @@ final class RemovalSimulation {
     return Optional.of(moves);
   }
 
-  private List<Placed> takeOff(SimNode node, List<Pod> pods) {
-    List<Placed> on = podsOn.get(node.name());
-    List<Placed> taken = new ArrayList<>();
+  private List<Pod> takeOff(SimNode node, List<Pod> pods) {
+    List<Pod> on = podsOn.get(node.name());
+    List<Pod> taken = new ArrayList<>();
     for (Pod pod : pods) {
       for (int i = 0; i < on.size(); i++) {
-        if (on.get(i).pod() == pod) {
-          Placed p = on.remove(i);
-          sim.unplace(p.exemplar(), node, 1);
-          taken.add(p);
+        if (on.get(i) == pod) {
+          on.remove(i);
+          Pod exemplar = exemplars.remove(pod);
+          sim.unplace(exemplar == null ? pod : exemplar, node, 1);
+          taken.add(pod);
           break;
         }
       }
@@ -237,10 +230,11 @@ final class RemovalSimulation {
     return taken;
   }
 
-  private void putBack(SimNode node, List<Placed> taken) {
-    for (Placed p : taken) {
-      sim.placeExisting(p.pod(), node);
-      podsOn.get(node.name()).add(new Placed(p.pod(), p.pod()));
+  /** Undoes {@link #takeOff}: the pods are back, each placed as itself. */
+  private void putBack(SimNode node, List<Pod> taken) {
+    for (Pod p : taken) {
+      sim.placeExisting(p, node);
+      podsOn.get(node.name()).add(p);
     }
   }
 
@@ -249,7 +243,8 @@ final class RemovalSimulation {
       sim.unplace(r.exemplar(), r.node(), r.pods().size());
       Set<Pod> moved = Collections.newSetFromMap(new IdentityHashMap<>());
       moved.addAll(r.pods());
-      podsOn.get(r.node().name()).removeIf(p -> moved.contains(p.pod()));
+      podsOn.get(r.node().name()).removeIf(moved::contains);
+      r.pods().forEach(exemplars::remove);
     }
   }
 
@@ -267,8 +262,9 @@ final class RemovalSimulation {
         int from = c.size() - left;
         List<Pod> pods = c.pods().subList(from, from + k);
         sim.place(c, n, k);
+        podsOn.get(n.name()).addAll(pods);
         for (Pod p : pods) {
-          podsOn.get(n.name()).add(new Placed(p, c.exemplar()));
+          exemplars.put(p, c.exemplar());
         }
         runs.add(new Run(n, c.exemplar(), pods));
         left -= k;
