@@ -9,7 +9,6 @@ import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.scheduling.SchedulingChecks;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -36,8 +35,8 @@ final class World {
   }
 
   private final Map<String, Node> nodes = new LinkedHashMap<>();
-  private final Map<String, Pod> pods = new LinkedHashMap<>();
-  private final Map<String, Set<String>> podsByNode = new HashMap<>();
+  private final PodTable pods = new PodTable();
+  private final Map<String, Map<String, Pod>> podsByNode = new HashMap<>();
   private final Set<String> unbound = new LinkedHashSet<>();
   private final Map<String, long[]> requested = new HashMap<>();
   private final List<DaemonSet> daemonSets;
@@ -60,7 +59,7 @@ final class World {
       if (p.isTerminal() || p.deletionTime().isPresent()) {
         continue; // finished or on its way out: it holds nothing for long
       }
-      pods.put(p.key(), p);
+      pods.put(p);
       if (p.isScheduled()) {
         index(p);
         bound.add(p);
@@ -87,12 +86,13 @@ final class World {
     return Optional.ofNullable(pods.get(key));
   }
 
-  Collection<Pod> pods() {
-    return Collections.unmodifiableCollection(pods.values());
+  /** Every pod, in the order they were created. */
+  List<Pod> pods() {
+    return pods.toList();
   }
 
   boolean hasPod(String key) {
-    return pods.containsKey(key);
+    return pods.contains(key);
   }
 
   /** Pods not bound to a node, in the order they were created. */
@@ -108,10 +108,7 @@ final class World {
 
   /** Pods bound to {@code node}. */
   List<Pod> podsOn(String node) {
-    Set<String> keys = podsByNode.getOrDefault(node, Set.of());
-    List<Pod> result = new ArrayList<>(keys.size());
-    keys.forEach(k -> result.add(pods.get(k)));
-    return result;
+    return new ArrayList<>(podsByNode.getOrDefault(node, Map.of()).values());
   }
 
   /**
@@ -142,7 +139,7 @@ final class World {
     for (DaemonSet ds : daemonSets) {
       Pod t = ds.podTemplate();
       if (SchedulingChecks.staticReason(t, n.name(), n.labels(), stableTaints(n), false) == null) {
-        String name = names.generated(ds.name(), k -> pods.containsKey(ds.namespace() + "/" + k));
+        String name = names.generated(ds.name(), k -> pods.contains(ds.namespace() + "/" + k));
         add(
             t.toBuilder()
                 .name(name)
@@ -194,7 +191,7 @@ final class World {
 
   /** Adds a pod, bound or waiting for the scheduler. */
   void add(Pod p, Instant now) {
-    pods.put(p.key(), p);
+    pods.put(p);
     changed = true;
     if (p.isScheduled()) {
       index(p);
@@ -212,7 +209,7 @@ final class World {
   /** The scheduler binds a waiting pod. */
   void bind(String key, String node, Instant now) {
     Pod bound = pods.get(key).boundTo(node);
-    pods.put(key, bound);
+    pods.put(bound);
     unbound.remove(key);
     index(bound);
     budgets.bound(bound);
@@ -224,7 +221,7 @@ final class World {
   void markUnschedulable(String key) {
     Pod p = pods.get(key);
     if (!p.unschedulable()) {
-      pods.put(key, p.toBuilder().unschedulable(true).build());
+      pods.put(p.toBuilder().unschedulable(true).build());
       changed = true;
     }
   }
@@ -238,7 +235,7 @@ final class World {
     changed = true;
     if (p.isScheduled()) {
       String node = p.nodeName().get();
-      Set<String> on = podsByNode.get(node);
+      Map<String, Pod> on = podsByNode.get(node);
       if (on != null) {
         on.remove(key);
       }
@@ -263,7 +260,7 @@ final class World {
 
   private void index(Pod p) {
     String node = p.nodeName().get();
-    podsByNode.computeIfAbsent(node, k -> new LinkedHashSet<>()).add(p.key());
+    podsByNode.computeIfAbsent(node, k -> new LinkedHashMap<>()).put(p.key(), p);
     long[] r = requested.computeIfAbsent(node, k -> new long[2]);
     r[0] += p.requests().cpu();
     r[1] += p.requests().memory();
@@ -300,7 +297,7 @@ final class World {
       snapshot =
           new ClusterSnapshot(
               new ArrayList<>(nodes.values()),
-              new ArrayList<>(pods.values()),
+              pods.toList(),
               budgets.current(),
               daemonSets,
               groups);

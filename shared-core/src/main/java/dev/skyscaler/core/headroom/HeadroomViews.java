@@ -36,11 +36,17 @@ public final class HeadroomViews {
   private HeadroomViews() {}
 
   public static ClusterSnapshot forScaleUp(ClusterSnapshot snapshot, HeadroomPods headroom) {
+    if (headroom.pods().isEmpty()) {
+      return snapshot; // no label to put on, no pod to add
+    }
     ClusterSnapshot labelled = labelled(snapshot, targetGroups(headroom.pods()));
     return withPods(labelled, headroom.pods());
   }
 
   public static ClusterSnapshot forScaleDown(ClusterSnapshot snapshot, HeadroomPods headroom) {
+    if (headroom.pods().isEmpty()) {
+      return snapshot; // nothing to place: spares simulating the whole cluster every scan
+    }
     ClusterSnapshot labelled = labelled(snapshot, targetGroups(headroom.pods()));
     return withPods(labelled, placed(labelled, headroom.pods()));
   }

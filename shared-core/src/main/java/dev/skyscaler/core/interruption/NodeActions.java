@@ -6,7 +6,6 @@ import dev.skyscaler.core.interruption.InterruptedNode.HookState;
 import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
-import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
@@ -15,9 +14,9 @@ import dev.skyscaler.core.plan.action.CordonNode;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.TaintNode;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,15 +32,13 @@ final class NodeActions {
   private final InterruptionOptions options;
   private final Instant now;
   private final Map<String, Node> nodes = new HashMap<>();
-  private final Map<String, List<Pod>> podsByNode = new HashMap<>();
+  private final PodsByNode podsByNode;
 
   NodeActions(ClusterSnapshot snapshot, InterruptionOptions options, Instant now) {
     this.options = options;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    for (Pod p : snapshot.pods()) {
-      p.nodeName().ifPresent(n -> podsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(p));
-    }
+    this.podsByNode = PodsByNode.of(snapshot.pods());
   }
 
   /** Adds the node's actions to {@code out}; returns its record as it stands after them. */
@@ -66,7 +63,7 @@ final class NodeActions {
     DrainPlan.Result drain =
         DrainPlan.plan(
             node.name(),
-            podsByNode.getOrDefault(node.name(), List.of()),
+            podsByNode.boundTo(node.name()),
             e.hardDeadline(),
             options.drainMargin(),
             now);

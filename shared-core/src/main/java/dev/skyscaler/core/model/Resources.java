@@ -67,6 +67,9 @@ public record Resources(
   }
 
   public Resources withPods(long count) {
+    if (count == pods) {
+      return this; // every pod's requests pass through here: share rather than copy
+    }
     return new Resources(cpu, memory, ephemeralStorage, count, extended);
   }
 

@@ -16,6 +16,7 @@ import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,7 +66,8 @@ final class DrainSteps {
   private final int expendableCutoff;
   private final Instant now;
   private final Map<String, Node> nodes = new HashMap<>();
-  private final Map<String, List<Pod>> podsByNode = new HashMap<>();
+  private final PodsByNode podsByNode;
+  private final Map<String, List<Pod>> sortedPods = new HashMap<>();
   private final Map<String, Drain> drains = new TreeMap<>();
   private final List<Action> actions = new ArrayList<>();
   private boolean failed;
@@ -76,10 +78,7 @@ final class DrainSteps {
     this.expendableCutoff = expendableCutoff;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    for (Pod p : snapshot.pods()) {
-      p.nodeName().ifPresent(n -> podsByNode.computeIfAbsent(n, k -> new ArrayList<>()).add(p));
-    }
-    podsByNode.values().forEach(l -> l.sort(Comparator.comparing(Pod::key)));
+    this.podsByNode = PodsByNode.of(snapshot.pods());
   }
 
   static boolean hasDeletionTaint(Node n) {
@@ -183,14 +182,19 @@ final class DrainSteps {
 
   /** Takes deletion taints off nodes no removal in the state accounts for. */
   void cleanStaleTaints(Set<String> alreadyHandled) {
-    for (Node n : nodes.values().stream().sorted(Comparator.comparing(Node::name)).toList()) {
+    List<Node> stale = new ArrayList<>();
+    for (Node n : nodes.values()) {
       if (hasDeletionTaint(n)
           && !drains.containsKey(n.name())
           && !alreadyHandled.contains(n.name())) {
-        actions.add(new RemoveTaint(n.name(), DELETION_TAINT));
-        if (options.cordonNodeBeforeTerminating() && n.unschedulable()) {
-          actions.add(new UncordonNode(n.name()));
-        }
+        stale.add(n);
+      }
+    }
+    stale.sort(Comparator.comparing(Node::name));
+    for (Node n : stale) {
+      actions.add(new RemoveTaint(n.name(), DELETION_TAINT));
+      if (options.cordonNodeBeforeTerminating() && n.unschedulable()) {
+        actions.add(new UncordonNode(n.name()));
       }
     }
   }
@@ -221,7 +225,7 @@ final class DrainSteps {
   }
 
   private void evict(Drain d, Node n) {
-    for (Pod p : podsByNode.getOrDefault(n.name(), List.of())) {
+    for (Pod p : podsOn(n)) {
       if (p.deletionTime().isPresent() || !isMovable(p) && !isEvictedDaemonSetPod(p)) {
         continue;
       }
@@ -252,7 +256,12 @@ final class DrainSteps {
 
   /** Pods a drain waits for: not mirror, DaemonSet, finished, long gone or expendable. */
   private List<Pod> toMove(Node n) {
-    return podsByNode.getOrDefault(n.name(), List.of()).stream().filter(this::isMovable).toList();
+    return podsOn(n).stream().filter(this::isMovable).toList();
+  }
+
+  /** The pods bound to the node, by key (the order of the actions); sorted once per scan. */
+  private List<Pod> podsOn(Node n) {
+    return sortedPods.computeIfAbsent(n.name(), k -> PodsByNode.byKey(podsByNode.boundTo(k)));
   }
 
   private boolean isMovable(Pod p) {

@@ -5,10 +5,14 @@ import dev.skyscaler.core.model.Pod;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Cluster Autoscaler's drainability rules ({@code simulator/drainability/rules}), evaluated in CA's
@@ -78,7 +82,8 @@ final class Drainability {
 
   private final ScaleDownOptions options;
   private final PdbBudget pdbs;
-  private final Map<String, Integer> replicasByOwner;
+  private final Supplier<Map<String, Integer>> countReplicas;
+  private Map<String, Integer> replicasByOwner;
   private final Instant now;
 
   /**
@@ -87,10 +92,38 @@ final class Drainability {
    */
   Drainability(
       ScaleDownOptions options, PdbBudget pdbs, Map<String, Integer> replicasByOwner, Instant now) {
+    this(options, pdbs, () -> replicasByOwner, now);
+  }
+
+  /**
+   * The rules for a snapshot's pods; the replicas per controller are counted only if a rule needs
+   * them ({@code --skip-nodes-with-custom-controller-pods} with {@code --min-replica-count} above
+   * 0, which CA's defaults are not).
+   */
+  static Drainability of(ScaleDownOptions options, PdbBudget pdbs, List<Pod> pods, Instant now) {
+    return new Drainability(options, pdbs, () -> replicasByOwner(pods), now);
+  }
+
+  private Drainability(
+      ScaleDownOptions options,
+      PdbBudget pdbs,
+      Supplier<Map<String, Integer>> countReplicas,
+      Instant now) {
     this.options = options;
     this.pdbs = pdbs;
-    this.replicasByOwner = replicasByOwner;
+    this.countReplicas = countReplicas;
     this.now = now;
+  }
+
+  /** Live (not finished) pods per controller, by {@link #ownerKey}. */
+  static Map<String, Integer> replicasByOwner(List<Pod> pods) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (Pod p : pods) {
+      if (p.owner().isPresent() && !p.isTerminal()) {
+        counts.merge(ownerKey(p), 1, Integer::sum);
+      }
+    }
+    return counts;
   }
 
   /**
@@ -160,6 +193,9 @@ final class Drainability {
         || !REPLICA_COUNTED_KINDS.contains(pod.owner().get().kind())) {
       return false;
     }
+    if (replicasByOwner == null) {
+      replicasByOwner = countReplicas.get();
+    }
     return replicasByOwner.getOrDefault(ownerKey(pod), 0) < options.minReplicaCount();
   }
 
@@ -193,12 +229,12 @@ final class Drainability {
    * Such a pod is as good as gone.
    */
   static boolean isLongTerminating(Pod pod, Instant now) {
-    return pod.deletionTime()
-        .map(
-            t ->
-                t.plusSeconds(pod.terminationGracePeriodSeconds())
-                    .plus(LONG_TERMINATING_EXTRA)
-                    .isBefore(now))
-        .orElse(false);
+    Optional<Instant> deleted = pod.deletionTime();
+    return deleted.isPresent()
+        && deleted
+            .get()
+            .plusSeconds(pod.terminationGracePeriodSeconds())
+            .plus(LONG_TERMINATING_EXTRA)
+            .isBefore(now);
   }
 }

@@ -11,11 +11,13 @@ import dev.skyscaler.core.plan.AutoscalerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Which nodes of managed groups are scale-down candidates (CA's pre-filtering and {@code
@@ -50,6 +52,7 @@ final class Eligibility {
   private final Duration startupTime;
   private final Instant now;
   private final Map<String, Node> nodes = new LinkedHashMap<>();
+  private final Map<String, List<Node>> members = new HashMap<>();
 
   Eligibility(
       ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
@@ -58,6 +61,18 @@ final class Eligibility {
     this.startupTime = options.scaleUp().maxNodeStartupTime();
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
+    Map<String, List<Node>> byMember = new HashMap<>();
+    for (NodeGroup g : snapshot.nodeGroups()) {
+      List<Node> list = new ArrayList<>();
+      members.put(g.name(), list);
+      g.memberNodes().forEach(m -> byMember.put(m, list));
+    }
+    for (Node n : snapshot.nodes()) {
+      List<Node> list = byMember.get(n.name());
+      if (list != null) {
+        list.add(n);
+      }
+    }
   }
 
   Optional<Node> node(String name) {
@@ -66,13 +81,8 @@ final class Eligibility {
 
   /** The group's members that are in the snapshot, in snapshot order. */
   List<Node> members(NodeGroup g) {
-    List<Node> result = new ArrayList<>();
-    for (Node n : nodes.values()) {
-      if (g.memberNodes().contains(n.name())) {
-        result.add(n);
-      }
-    }
-    return result;
+    List<Node> result = members.get(g.name());
+    return result == null ? List.of() : List.copyOf(result);
   }
 
   /**
@@ -99,9 +109,9 @@ final class Eligibility {
 
   /**
    * @param room how many more nodes the group may lose before reaching its minimum
-   * @param pods the pods on the node now
+   * @param podsOn the pods on the node now; asked for only when the checks that need no pods pass
    */
-  Check check(Node n, NodeGroup g, int room, List<Pod> pods, Drainability rules) {
+  Check check(Node n, NodeGroup g, int room, Supplier<List<Pod>> podsOn, Drainability rules) {
     if (beingDeleted(n)) {
       return Check.no(UnremovableReason.CURRENTLY_BEING_DELETED);
     }
@@ -123,6 +133,7 @@ final class Eligibility {
         return Check.no(UnremovableReason.SCALE_DOWN_UNREADY_DISABLED);
       }
     }
+    List<Pod> pods = podsOn.get();
     Optional<Utilization> u = Utilization.of(n, pods, options, now);
     if (u.isEmpty()) {
       return Check.no(UnremovableReason.UNEXPECTED_ERROR);

@@ -7,6 +7,7 @@ import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,22 +34,94 @@ import java.util.function.Predicate;
  * checks per move.
  */
 final class RemovalSimulation {
-  /** A pod on a simulated node, with the object the simulation placed for it. */
-  private record Placed(Pod pod, Pod exemplar) {}
-
   /** Pods of one class placed on one node by a move, for undoing it. */
   private record Run(SimNode node, Pod exemplar, List<Pod> pods) {}
 
-  private final ClusterSimulation sim = new ClusterSimulation();
-  private final Map<String, List<Placed>> podsOn = new HashMap<>();
+  private final List<Node> nodes;
+  private final Predicate<Node> destination;
+  private final int expendableCutoff;
+  private final PodsByNode index;
+  private final Set<String> nodeNames = new HashSet<>();
+  private final List<Pod> pending = new ArrayList<>();
+  private final Map<String, List<Pod>> running = new HashMap<>();
+  private ClusterSimulation sim;
+  private final Map<String, List<Pod>> podsOn = new HashMap<>();
+
+  /** The object placed for each pod placed by class (moved or pending); any other is its own. */
+  private final Map<Pod, Pod> exemplars = new IdentityHashMap<>();
+
   private final List<SimNode> destinations = new ArrayList<>();
   private final Set<SimNode> excluded = new HashSet<>();
 
+  private RemovalSimulation(
+      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
+    this.nodes = snapshot.nodes();
+    this.destination = destination;
+    this.expendableCutoff = expendableCutoff;
+    this.index = PodsByNode.of(snapshot.pods());
+    nodes.forEach(n -> nodeNames.add(n.name()));
+    for (Pod p : index.unbound()) {
+      // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
+      boolean held = p.nominatedNodeName().filter(nodeNames::contains).isPresent();
+      if (counts(p) && !held && p.deletionTime().isEmpty() && !p.isDaemonSetPod()) {
+        pending.add(p);
+      }
+    }
+  }
+
   /**
-   * @param nodes every node of the cluster, in a stable order
+   * The cluster as scale-down sees it, like CA's cluster snapshot: every node; every pod running or
+   * nominated where it is (finished and expendable pods left out: they need no room); then the
+   * pending pods where they fit.
+   *
+   * <p>Most scans move no pod: the simulation itself is built only when a pod is to move, or when
+   * pending pods must first be placed (they change what is on the nodes).
+   *
    * @param destination which nodes may receive moved pods
+   * @param expendableCutoff pods with a lower priority are left out
    */
-  RemovalSimulation(List<Node> nodes, Predicate<Node> destination) {
+  static RemovalSimulation of(
+      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
+    RemovalSimulation s = new RemovalSimulation(snapshot, destination, expendableCutoff);
+    if (!s.pending.isEmpty()) {
+      s.build();
+    }
+    return s;
+  }
+
+  /** Pods that need room: not finished, not expendable. */
+  private boolean counts(Pod p) {
+    return !p.isTerminal() && p.priority() >= expendableCutoff;
+  }
+
+  /** The pods holding room on a node of the snapshot before anything moved; unmodifiable. */
+  private List<Pod> running(String node) {
+    if (!nodeNames.contains(node)) {
+      return List.of();
+    }
+    return running.computeIfAbsent(
+        node,
+        k -> {
+          List<Pod> on = index.placedOn(k);
+          List<Pod> result = new ArrayList<>(on.size());
+          for (Pod p : on) {
+            if (counts(p)) {
+              result.add(p);
+            }
+          }
+          return Collections.unmodifiableList(result);
+        });
+  }
+
+  private ClusterSimulation sim() {
+    if (sim == null) {
+      build();
+    }
+    return sim;
+  }
+
+  private void build() {
+    sim = new ClusterSimulation();
     for (Node n : nodes) {
       SimNode s =
           sim.addNode(
@@ -59,49 +132,14 @@ final class RemovalSimulation {
               null,
               SimNode.Kind.EXISTING,
               n.allocatable());
-      podsOn.put(n.name(), new ArrayList<>());
       if (destination.test(n)) {
         destinations.add(s);
       }
+      List<Pod> running = running(n.name());
+      sim.placeExisting(running, s);
+      podsOn.put(n.name(), new ArrayList<>(running));
     }
-  }
-
-  /**
-   * The cluster as scale-down sees it, like CA's cluster snapshot: every node; every pod running or
-   * nominated where it is (finished and expendable pods left out: they need no room); then the
-   * pending pods where they fit.
-   *
-   * @param expendableCutoff pods with a lower priority are left out
-   */
-  static RemovalSimulation of(
-      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
-    RemovalSimulation s = new RemovalSimulation(snapshot.nodes(), destination);
-    List<Pod> pending = new ArrayList<>();
-    for (Pod p : snapshot.pods()) {
-      if (p.isTerminal() || p.priority() < expendableCutoff) {
-        continue;
-      }
-      // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
-      Optional<String> where =
-          p.nodeName().or(() -> p.nominatedNodeName().filter(n -> s.sim.node(n).isPresent()));
-      if (where.isPresent()) {
-        s.placeRunning(p, where.get());
-      } else if (p.deletionTime().isEmpty() && !p.isDaemonSetPod()) {
-        pending.add(p);
-      }
-    }
-    s.placePending(pending);
-    return s;
-  }
-
-  /** Records a pod running on (or nominated to) {@code node}, whether or not it fits. */
-  void placeRunning(Pod pod, String node) {
-    sim.node(node)
-        .ifPresent(
-            n -> {
-              sim.placeExisting(pod, n);
-              podsOn.get(node).add(new Placed(pod, pod));
-            });
+    placePending(pending);
   }
 
   /**
@@ -109,7 +147,7 @@ final class RemovalSimulation {
    * room they are about to take is not room to move other pods into. Pods that fit nowhere stay
    * out.
    */
-  void placePending(List<Pod> pods) {
+  private void placePending(List<Pod> pods) {
     for (PodClass c : ordered(pods)) {
       placeClass(c, new ArrayList<>());
     }
@@ -117,11 +155,10 @@ final class RemovalSimulation {
 
   /** The pods on a node now, moved ones included. */
   List<Pod> podsOn(String node) {
-    List<Pod> result = new ArrayList<>();
-    for (Placed p : podsOn.getOrDefault(node, List.of())) {
-      result.add(p.pod());
+    if (sim == null) {
+      return running(node);
     }
-    return result;
+    return new ArrayList<>(podsOn.getOrDefault(node, List.of()));
   }
 
   /**
@@ -131,7 +168,7 @@ final class RemovalSimulation {
    *     in which case nothing changed
    */
   Optional<Map<String, String>> remove(String node, List<Pod> toMove) {
-    SimNode n = sim.node(node).orElseThrow();
+    SimNode n = sim().node(node).orElseThrow();
     boolean wasExcluded = !excluded.add(n);
     Optional<Map<String, String>> moves = move(node, toMove);
     if (moves.isEmpty() && !wasExcluded) {
@@ -147,9 +184,12 @@ final class RemovalSimulation {
    * @return where each pod went, or empty when they do not all fit, in which case nothing changed
    */
   Optional<Map<String, String>> move(String from, List<Pod> pods) {
-    SimNode source = sim.node(from).orElseThrow();
+    if (sim == null && pods.isEmpty() && nodeNames.contains(from)) {
+      return Optional.of(new LinkedHashMap<>()); // nothing moves: no simulation needed
+    }
+    SimNode source = sim().node(from).orElseThrow();
     boolean sourceExcluded = !excluded.add(source);
-    List<Placed> taken = takeOff(source, pods);
+    List<Pod> taken = takeOff(source, pods);
     List<Run> runs = new ArrayList<>();
     boolean fits = true;
     for (PodClass c : ordered(pods)) {
@@ -173,15 +213,16 @@ final class RemovalSimulation {
     return Optional.of(moves);
   }
 
-  private List<Placed> takeOff(SimNode node, List<Pod> pods) {
-    List<Placed> on = podsOn.get(node.name());
-    List<Placed> taken = new ArrayList<>();
+  private List<Pod> takeOff(SimNode node, List<Pod> pods) {
+    List<Pod> on = podsOn.get(node.name());
+    List<Pod> taken = new ArrayList<>();
     for (Pod pod : pods) {
       for (int i = 0; i < on.size(); i++) {
-        if (on.get(i).pod() == pod) {
-          Placed p = on.remove(i);
-          sim.unplace(p.exemplar(), node, 1);
-          taken.add(p);
+        if (on.get(i) == pod) {
+          on.remove(i);
+          Pod exemplar = exemplars.remove(pod);
+          sim.unplace(exemplar == null ? pod : exemplar, node, 1);
+          taken.add(pod);
           break;
         }
       }
@@ -189,10 +230,11 @@ final class RemovalSimulation {
     return taken;
   }
 
-  private void putBack(SimNode node, List<Placed> taken) {
-    for (Placed p : taken) {
-      sim.placeExisting(p.pod(), node);
-      podsOn.get(node.name()).add(new Placed(p.pod(), p.pod()));
+  /** Undoes {@link #takeOff}: the pods are back, each placed as itself. */
+  private void putBack(SimNode node, List<Pod> taken) {
+    for (Pod p : taken) {
+      sim.placeExisting(p, node);
+      podsOn.get(node.name()).add(p);
     }
   }
 
@@ -201,7 +243,8 @@ final class RemovalSimulation {
       sim.unplace(r.exemplar(), r.node(), r.pods().size());
       Set<Pod> moved = Collections.newSetFromMap(new IdentityHashMap<>());
       moved.addAll(r.pods());
-      podsOn.get(r.node().name()).removeIf(p -> moved.contains(p.pod()));
+      podsOn.get(r.node().name()).removeIf(moved::contains);
+      r.pods().forEach(exemplars::remove);
     }
   }
 
@@ -219,8 +262,9 @@ final class RemovalSimulation {
         int from = c.size() - left;
         List<Pod> pods = c.pods().subList(from, from + k);
         sim.place(c, n, k);
+        podsOn.get(n.name()).addAll(pods);
         for (Pod p : pods) {
-          podsOn.get(n.name()).add(new Placed(p, c.exemplar()));
+          exemplars.put(p, c.exemplar());
         }
         runs.add(new Run(n, c.exemplar(), pods));
         left -= k;

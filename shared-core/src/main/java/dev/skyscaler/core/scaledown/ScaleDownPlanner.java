@@ -11,6 +11,7 @@ import dev.skyscaler.core.plan.Drain;
 import dev.skyscaler.core.plan.DrainStep;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.Unremovable;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -83,7 +84,7 @@ public final class ScaleDownPlanner {
     this.now = now;
     this.eligibility = new Eligibility(snapshot, state, options, now);
     this.pdbs = new PdbBudget(snapshot.pdbs());
-    this.rules = new Drainability(this.options, pdbs, replicasByOwner(snapshot), now);
+    this.rules = Drainability.of(this.options, pdbs, snapshot.pods(), now);
     this.sim =
         RemovalSimulation.of(
             snapshot, eligibility::isDestination, options.scaleUp().expendablePodsPriorityCutoff());
@@ -116,7 +117,7 @@ public final class ScaleDownPlanner {
       for (NodeGroup g : snapshot.nodeGroups()) {
         for (Node n : eligibility.members(g)) {
           Eligibility.Check check =
-              eligibility.check(n, g, groupRoom.get(g.name()), sim.podsOn(n.name()), rules);
+              eligibility.check(n, g, groupRoom.get(g.name()), () -> sim.podsOn(n.name()), rules);
           if (check.eligible()) {
             candidates.add(check.candidate());
           } else {
@@ -254,19 +255,7 @@ public final class ScaleDownPlanner {
   }
 
   private static List<Pod> byKey(List<Pod> pods) {
-    List<Pod> sorted = new ArrayList<>(pods);
-    sorted.sort(Comparator.comparing(Pod::key));
-    return sorted;
-  }
-
-  private static Map<String, Integer> replicasByOwner(ClusterSnapshot snapshot) {
-    Map<String, Integer> counts = new HashMap<>();
-    for (Pod p : snapshot.pods()) {
-      if (p.owner().isPresent() && !p.isTerminal()) {
-        counts.merge(Drainability.ownerKey(p), 1, Integer::sum);
-      }
-    }
-    return counts;
+    return PodsByNode.byKey(pods);
   }
 
   private static Unremovable simple(Node n, NodeGroup g, UnremovableReason reason) {

@@ -7,8 +7,8 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SchedulingChecks;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,13 +45,7 @@ public final class GroupTemplates {
   public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot) {
     Map<String, Node> nodes = new HashMap<>();
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    Map<String, List<Pod>> overheadPods = new HashMap<>();
-    for (Pod p : snapshot.pods()) {
-      boolean leaving = p.isTerminal() || p.deletionTime().isPresent();
-      if (p.nodeName().isPresent() && !leaving && (p.isDaemonSetPod() || p.isMirror())) {
-        overheadPods.computeIfAbsent(p.nodeName().get(), k -> new ArrayList<>()).add(p);
-      }
-    }
+    PodsByNode pods = PodsByNode.of(snapshot.pods());
     Map<String, GroupTemplate> result = new LinkedHashMap<>();
     for (NodeGroup g : snapshot.nodeGroups()) {
       Node healthy = null;
@@ -67,27 +61,33 @@ public final class GroupTemplates {
         }
       }
       if (healthy != null) {
-        result.put(g.name(), fromMember(g, healthy, overheadPods));
+        result.put(g.name(), fromMember(g, healthy, overheadOn(pods, healthy)));
       } else if (g.template().isPresent()) {
         result.put(g.name(), fromDeclared(g, snapshot.daemonSets()));
       } else if (any != null) {
-        result.put(g.name(), fromMember(g, any, overheadPods));
+        result.put(g.name(), fromMember(g, any, overheadOn(pods, any)));
       }
     }
     return result;
+  }
+
+  /** The requests of the DaemonSet and mirror pods on {@code n}: a fresh node gets them too. */
+  private static Resources overheadOn(PodsByNode pods, Node n) {
+    Resources overhead = Resources.ZERO;
+    for (Pod p : pods.boundTo(n.name())) {
+      boolean leaving = p.isTerminal() || p.deletionTime().isPresent();
+      if (!leaving && (p.isDaemonSetPod() || p.isMirror())) {
+        overhead = overhead.plus(p.requests());
+      }
+    }
+    return overhead;
   }
 
   private static boolean beingDeleted(Node n) {
     return n.taints().stream().anyMatch(t -> t.key().equals("ToBeDeletedByClusterAutoscaler"));
   }
 
-  private static GroupTemplate fromMember(
-      NodeGroup g, Node n, Map<String, List<Pod>> overheadPods) {
-    Resources overhead = Resources.ZERO;
-    List<Pod> pods = overheadPods.getOrDefault(n.name(), List.of());
-    for (Pod p : pods) {
-      overhead = overhead.plus(p.requests());
-    }
+  private static GroupTemplate fromMember(NodeGroup g, Node n, Resources overhead) {
     Map<String, String> labels = new HashMap<>(n.labels());
     labels.remove(Node.HOSTNAME_LABEL);
     return new GroupTemplate(g, n.allocatable(), labels, sanitise(n.taints()), overhead, true);

@@ -10,6 +10,7 @@ import dev.skyscaler.core.scaleup.expander.ExpanderChain;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,7 +39,8 @@ public final class ScaleUpPlanner {
   private final FirstFitDecreasingEstimator.NodeFactory factory =
       new FirstFitDecreasingEstimator.NodeFactory();
   private final ScaleUpLimits limits;
-  private final ClusterSimulation sim;
+  private final Instant now;
+  private ClusterSimulation sim;
   private final PendingPods.Selection selection;
   private final List<PodClass> classes;
   private final int[] remaining;
@@ -55,10 +57,12 @@ public final class ScaleUpPlanner {
     this.options = options;
     this.templates = GroupTemplates.build(snapshot);
     this.limits = new ScaleUpLimits(options);
-    this.sim = SimulatedCluster.load(snapshot, templates, options, now, factory, limits);
+    this.now = now;
     java.util.Set<String> nodeNames = new HashSet<>();
     snapshot.nodes().forEach(n -> nodeNames.add(n.name()));
-    this.selection = PendingPods.select(snapshot.pods(), nodeNames, options, now);
+    // the bound pods are never pending: select among the others only
+    this.selection =
+        PendingPods.select(PodsByNode.of(snapshot.pods()).unbound(), nodeNames, options, now);
     this.classes = EquivalenceClasses.of(selection.pending());
     this.remaining = new int[classes.size()];
     for (PodClass c : classes) {
@@ -75,7 +79,10 @@ public final class ScaleUpPlanner {
   /** Runs the rounds; call once. */
   public ScaleUpPlanner plan() {
     ExpanderChain chain = ExpanderChain.from(options);
-    scheduleOnWorld(classes, sim.nodes());
+    if (classes.isEmpty()) {
+      return this; // nothing pending: no simulation to load, no round to run
+    }
+    scheduleOnWorld(classes, sim().nodes());
     for (int round = 0; round < MAX_ROUNDS && anyRemaining(); round++) {
       List<ExpansionOption> candidates = expansionOptions();
       if (candidates.isEmpty()) {
@@ -98,7 +105,7 @@ public final class ScaleUpPlanner {
         break; // the estimate and the placement disagree; stop rather than loop
       }
     }
-    sim.clearSpreadTargets();
+    sim().clearSpreadTargets();
     return this;
   }
 
@@ -128,7 +135,7 @@ public final class ScaleUpPlanner {
   }
 
   private List<ExpansionOption> expansionOptions() {
-    SpreadTargets.apply(sim, classes, remaining, templates.values(), this::headroom);
+    SpreadTargets.apply(sim(), classes, remaining, templates.values(), this::headroom);
     cpuHomed = classesWithANonGpuHome();
     List<ExpansionOption> result = new ArrayList<>();
     for (GroupTemplate t : templates.values()) {
@@ -138,7 +145,7 @@ public final class ScaleUpPlanner {
       }
       var estimate =
           FirstFitDecreasingEstimator.estimate(
-              sim, t, classes, remaining, room, c -> mayOpen(t, c), factory);
+              sim(), t, classes, remaining, room, c -> mayOpen(t, c), factory);
       if (estimate.nodeCount() > 0) {
         result.add(new ExpansionOption(t, estimate.nodeCount(), podsOf(estimate.placed())));
       }
@@ -183,7 +190,7 @@ public final class ScaleUpPlanner {
   private void packChosenGroup(ExpansionOption best) {
     GroupTemplate t = best.template();
     var packed =
-        NodePacker.pack(sim, t, classes, remaining, headroom(t), c -> mayOpen(t, c), factory);
+        NodePacker.pack(sim(), t, classes, remaining, headroom(t), c -> mayOpen(t, c), factory);
     for (var pl : packed.placements()) {
       assignments.add(new Assignment(pl.podClass(), pl.from(), pl.count(), pl.node()));
     }
@@ -199,7 +206,7 @@ public final class ScaleUpPlanner {
     for (var e : split.entrySet()) {
       GroupTemplate t = templates.get(e.getKey());
       for (int i = 0; i < e.getValue(); i++) {
-        balancedNodes.add(factory.add(sim, t, SimNode.Kind.PLANNED).name());
+        balancedNodes.add(factory.add(sim(), t, SimNode.Kind.PLANNED).name());
       }
       planned.merge(e.getKey(), e.getValue(), Integer::sum);
       limits.add(t.allocatable(), e.getValue());
@@ -219,29 +226,30 @@ public final class ScaleUpPlanner {
    */
   private void scheduleOnNewNodes(List<PodClass> order) {
     List<SimNode> candidates = new ArrayList<>();
-    for (SimNode n : sim.nodes()) {
+    for (SimNode n : sim().nodes()) {
       if (n.kind() == SimNode.Kind.PLANNED) {
         candidates.add(n);
       }
     }
     for (PodClass c : order) {
       if (remaining[c.id()] > 0) {
-        place(c, c.domainSensitive() ? sim.nodes() : candidates);
+        place(c, c.domainSensitive() ? sim().nodes() : candidates);
       }
     }
   }
 
   private void place(PodClass c, List<SimNode> nodes) {
     var r = c.requests();
+    ClusterSimulation s = sim();
     for (int i = 0; i < nodes.size() && remaining[c.id()] > 0; i++) {
       SimNode n = nodes.get(i);
-      if (!mightFit(r, n) || sim.staticReason(c, n) != null) {
+      if (!mightFit(r, n) || s.staticReason(c, n) != null) {
         continue;
       }
-      int k = sim.fit(c, n, remaining[c.id()]);
+      int k = s.fit(c, n, remaining[c.id()]);
       if (k > 0) {
         int from = c.size() - remaining[c.id()];
-        sim.place(c, n, k);
+        s.place(c, n, k);
         remaining[c.id()] -= k;
         assignments.add(new Assignment(c, from, k, n));
       }
@@ -270,7 +278,7 @@ public final class ScaleUpPlanner {
         list.add(p.key());
       }
     }
-    for (SimNode n : sim.nodes()) {
+    for (SimNode n : balancedNodes.isEmpty() ? List.<SimNode>of() : sim().nodes()) {
       if (balancedNodes.contains(n.name())) {
         usedNodes.computeIfAbsent(n.group(), k -> new HashSet<>()).add(n.name());
       }
@@ -310,11 +318,22 @@ public final class ScaleUpPlanner {
 
   /** Per group: why the class gets no (further) node there. */
   Map<String, String> reasons(PodClass c) {
-    return new NoScaleUpReasons(sim, templates, factory, limits, options, this::headroom, planned)
+    return new NoScaleUpReasons(sim(), templates, factory, limits, options, this::headroom, planned)
         .of(c, snapshot.nodeGroups());
   }
 
   ClusterSimulation simulation() {
+    return sim();
+  }
+
+  /**
+   * The cluster loaded into a simulation, on first use: a scan with no pod to help never needs it,
+   * and loading places every running pod.
+   */
+  private ClusterSimulation sim() {
+    if (sim == null) {
+      sim = SimulatedCluster.load(snapshot, templates, options, now, factory, limits);
+    }
     return sim;
   }
 

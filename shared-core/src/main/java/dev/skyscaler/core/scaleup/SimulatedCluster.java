@@ -6,10 +6,13 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -48,14 +51,16 @@ final class SimulatedCluster {
             n.allocatable());
       }
     }
-    for (Pod p : snapshot.pods()) {
-      if (p.isTerminal() || p.priority() < options.expendablePodsPriorityCutoff()) {
-        continue;
+    PodsByNode pods = PodsByNode.of(snapshot.pods());
+    List<Pod> running = new ArrayList<>();
+    for (SimNode n : sim.nodes()) {
+      running.clear();
+      for (Pod p : pods.placedOn(n.name())) {
+        if (!p.isTerminal() && p.priority() >= options.expendablePodsPriorityCutoff()) {
+          running.add(p);
+        }
       }
-      String where = p.nodeName().orElse(p.nominatedNodeName().orElse(null));
-      if (where != null) {
-        sim.node(where).ifPresent(n -> sim.placeExisting(p, n));
-      }
+      sim.placeExisting(running, n);
     }
     for (NodeGroup g : snapshot.nodeGroups()) {
       GroupTemplate t = templates.get(g.name());

@@ -77,6 +77,16 @@ public final class ClusterSimulation {
     domains.placed(n, pod, 1);
   }
 
+  /**
+   * Records pods that already run on {@code n}, in order, as {@link #placeExisting(Pod, SimNode)}.
+   */
+  public void placeExisting(List<Pod> pods, SimNode n) {
+    n.reserve(pods.size());
+    for (Pod p : pods) {
+      placeExisting(p, n);
+    }
+  }
+
   /** Places {@code count} pods of the class on {@code n}; the caller checked {@link #fit}. */
   public void place(PodClass c, SimNode n, int count) {
     if (count > 0) {

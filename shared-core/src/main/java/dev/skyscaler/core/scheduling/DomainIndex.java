@@ -206,6 +206,9 @@ final class DomainIndex {
    * for the last pod is kept until the next one or a new key.
    */
   private List<Map.Entry<CountKey, Counts>> keysCounting(Pod pod) {
+    if (counts.isEmpty()) {
+      return List.of(); // nothing counted yet: loading a cluster's pods costs no list per pod
+    }
     if (pod != lastPlaced) {
       lastKeys = new ArrayList<>();
       for (Map.Entry<CountKey, Counts> e : counts.entrySet()) {

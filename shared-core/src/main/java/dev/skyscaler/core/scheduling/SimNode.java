@@ -39,7 +39,7 @@ public final class SimNode {
   long freePods;
   private Map<String, Long> freeExtended;
   private List<HostPort> usedPorts;
-  private final List<Placement> placements = new ArrayList<>(2);
+  private final ArrayList<Placement> placements = new ArrayList<>(2);
 
   /** A run of identical pods placed on the node. */
   record Placement(Pod exemplar, int count) {}
@@ -136,6 +136,11 @@ public final class SimNode {
       n += p.count();
     }
     return n;
+  }
+
+  /** Makes room in the list of placements for {@code runs} more, known in advance. */
+  void reserve(int runs) {
+    placements.ensureCapacity(placements.size() + runs);
   }
 
   /** Consumes room for {@code count} pods like {@code pod}; the caller checked that they fit. */
