@@ -48,27 +48,26 @@ class FirstContactScenarioTest {
     SimulateRun run =
         SimulateRun.run("simulate", "--scenario", SimulateRun.FIRST_CONTACT.toString());
     String old1 = "ip-10-0-17-23.eu-west-1.compute.internal";
-    String old2 = "ip-10-0-41-184.eu-west-1.compute.internal";
+    String fresh = "ip-10-0-general-1";
     List<String> drain =
         run.out()
             .lines()
             .filter(l -> l.matches("\\d\\d:\\d\\d:\\d\\d  (taint|cordon|evict|remove) .*"))
-            .map(l -> l.length() > 80 ? l.substring(0, 80) : l)
+            .map(FirstContactScenarioTest::cut)
             .toList();
     assertThat(drain)
         .containsExactly(
-            ("00:41:00  taint     taint " + old1 + " with ToBeDeletedByClusterAutoscaler")
-                .substring(0, 80),
+            cut("00:41:00  taint     taint " + old1 + " with ToBeDeletedByClusterAutoscaler"),
             "00:41:00  cordon    cordon " + old1,
-            ("00:41:10  evict     evicted 15 pods from " + old1 + ": default/nginx")
-                .substring(0, 80),
-            ("00:41:20  remove    removed " + old1 + " of " + GROUP).substring(0, 80),
-            ("00:51:40  taint     taint " + old2 + " with ToBeDeletedByClusterAutoscaler")
-                .substring(0, 80),
-            "00:51:40  cordon    cordon " + old2,
-            ("00:51:50  evict     evicted 10 pods from " + old2 + ": default/nginx")
-                .substring(0, 80),
-            ("00:52:00  remove    removed " + old2 + " of " + GROUP).substring(0, 80));
+            cut("00:41:10  evict     evicted 15 pods from " + old1 + ": default/nginx"),
+            cut("00:41:20  remove    removed " + old1 + " of " + GROUP),
+            cut(
+                "00:43:30  taint     taint "
+                    + fresh
+                    + " with ToBeDeletedByClusterAutoscaler=1748859270:NoSchedule"),
+            "00:43:30  cordon    cordon " + fresh,
+            cut("00:43:40  evict     evicted 10 pods from " + fresh + ": default/nginx-7c5ddb"),
+            cut("00:43:50  remove    removed " + fresh + " of " + GROUP));
     assertThat(run.out())
         .contains(GROUP + "  2 / 3 / 1 ")
         .contains("(underutilized): 0 pods on it\n");
@@ -138,5 +137,10 @@ class FirstContactScenarioTest {
             List.of("simulate", "--scenario", SimulateRun.FIRST_CONTACT.toString()));
     args.addAll(List.of(extra));
     return SimulateRun.run(args.toArray(String[]::new));
+  }
+
+  /** A timeline line's first 80 characters, enough to name its step and node. */
+  private static String cut(String line) {
+    return line.length() > 80 ? line.substring(0, 80) : line;
   }
 }
