@@ -2,6 +2,7 @@ package dev.skyscaler.aws.eks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.JsonAnswers;
 import dev.skyscaler.aws.SignedAwsCall;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.SdkHttpMethod;
 
@@ -95,19 +95,9 @@ public final class EksNodegroupGateway {
                   "/clusters/" + encode(cluster) + "/node-groups/" + encode(nodegroup),
                   null,
                   null),
-              answer -> EksGateway.read(answer).path("nodegroup"));
-    } catch (AwsServiceException e) {
-      throw new DescribeFailed(
-          what
-              + " failed: "
-              + e.awsErrorDetails().errorCode()
-              + " (HTTP "
-              + e.statusCode()
-              + "): "
-              + e.awsErrorDetails().errorMessage(),
-          e);
+              answer -> JsonAnswers.read(answer, "EKS").path("nodegroup"));
     } catch (SdkException e) {
-      throw new DescribeFailed(what + " failed: " + e.getMessage(), e);
+      throw new DescribeFailed(JsonAnswers.failure(what, e), e);
     }
     try {
       return new ManagedNodegroup(

@@ -3,14 +3,12 @@ package dev.skyscaler.aws.secrets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.JsonAnswers;
 import dev.skyscaler.aws.SignedAwsCall;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.SdkHttpMethod;
 
@@ -61,21 +59,10 @@ public final class SecretsGateway {
           call.call(
               new SignedAwsCall.Request(
                   SdkHttpMethod.POST, "/", body, CONTENT_TYPE, Map.of("X-Amz-Target", TARGET)),
-              SecretsGateway::read);
-    } catch (AwsServiceException e) {
-      throw new IllegalStateException(
-          "secretsmanager:GetSecretValue "
-              + secretId
-              + " failed: "
-              + e.awsErrorDetails().errorCode()
-              + " (HTTP "
-              + e.statusCode()
-              + "): "
-              + e.awsErrorDetails().errorMessage(),
-          e);
+              answer -> JsonAnswers.read(answer, "SecretsManager"));
     } catch (SdkException e) {
       throw new IllegalStateException(
-          "secretsmanager:GetSecretValue " + secretId + " failed: " + e.getMessage(), e);
+          JsonAnswers.failure("secretsmanager:GetSecretValue " + secretId, e), e);
     }
     if (value.hasNonNull("SecretString")) {
       return value.get("SecretString").asText();
@@ -86,35 +73,5 @@ public final class SecretsGateway {
     }
     throw new IllegalStateException(
         "secret " + secretId + " has no value: expected SecretString or SecretBinary");
-  }
-
-  private static JsonNode read(SignedAwsCall.Answer answer) {
-    JsonNode body;
-    try {
-      body = JSON.readTree(answer.body());
-    } catch (IOException e) {
-      body = null;
-    }
-    if (body == null) {
-      body = JSON.createObjectNode();
-    }
-    if (answer.status() < 300) {
-      return body;
-    }
-    // JSON 1.1 errors: the type in "__type" (after any '#') or x-amzn-ErrorType, the text in
-    // "message" or "Message"
-    String type = body.path("__type").asText(answer.header("x-amzn-ErrorType"));
-    type = type.substring(type.lastIndexOf('#') + 1).split(":", 2)[0];
-    String message = body.path("message").asText(body.path("Message").asText(""));
-    throw AwsServiceException.builder()
-        .message(message)
-        .statusCode(answer.status())
-        .awsErrorDetails(
-            AwsErrorDetails.builder()
-                .errorCode(type.isEmpty() ? "HTTP" + answer.status() : type)
-                .errorMessage(message.isEmpty() ? "HTTP " + answer.status() : message)
-                .serviceName("SecretsManager")
-                .build())
-        .build();
   }
 }
