@@ -103,6 +103,20 @@ public final class SignedAwsCall {
         .build();
   }
 
+  /**
+   * A call to {@code service}'s regional endpoint ({@code
+   * https://<service>.<region>.amazonaws.com/}, or the settings' endpoint override) on the shared
+   * HTTP client, with {@link #standardRetries()}.
+   */
+  public static SignedAwsCall regional(AwsClientSettings settings, String service) {
+    return new SignedAwsCall(
+        settings,
+        service,
+        URI.create("https://" + service + "." + settings.region().id() + ".amazonaws.com/"),
+        settings.httpClient(),
+        standardRetries());
+  }
+
   public URI endpoint() {
     return endpoint;
   }

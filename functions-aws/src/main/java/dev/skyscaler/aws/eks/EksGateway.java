@@ -23,14 +23,7 @@ public final class EksGateway {
   }
 
   public static EksGateway create(AwsClientSettings settings) {
-    String region = settings.region().id();
-    return new EksGateway(
-        new SignedAwsCall(
-            settings,
-            "eks",
-            URI.create("https://eks." + region + ".amazonaws.com/"),
-            settings.httpClient(),
-            SignedAwsCall.standardRetries()));
+    return new EksGateway(SignedAwsCall.regional(settings, "eks"));
   }
 
   /**

@@ -6,7 +6,6 @@ import dev.skyscaler.aws.JsonAnswers;
 import dev.skyscaler.aws.SignedAwsCall;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -66,14 +65,7 @@ public final class EksNodegroupGateway {
   }
 
   public static EksNodegroupGateway create(AwsClientSettings settings) {
-    String region = settings.region().id();
-    return new EksNodegroupGateway(
-        new SignedAwsCall(
-            settings,
-            "eks",
-            URI.create("https://eks." + region + ".amazonaws.com/"),
-            settings.httpClient(),
-            SignedAwsCall.standardRetries()));
+    return new EksNodegroupGateway(SignedAwsCall.regional(settings, "eks"));
   }
 
   /**

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.skyscaler.aws.AwsClientSettings;
 import dev.skyscaler.aws.JsonAnswers;
 import dev.skyscaler.aws.SignedAwsCall;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -32,13 +31,7 @@ public final class SecretsGateway {
   }
 
   public static SecretsGateway create(AwsClientSettings settings) {
-    return new SecretsGateway(
-        new SignedAwsCall(
-            settings,
-            "secretsmanager",
-            URI.create("https://secretsmanager." + settings.region().id() + ".amazonaws.com/"),
-            settings.httpClient(),
-            SignedAwsCall.standardRetries()));
+    return new SecretsGateway(SignedAwsCall.regional(settings, "secretsmanager"));
   }
 
   /**
