@@ -11,6 +11,7 @@ import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
+import dev.skyscaler.kubernetes.mock.MutableClock;
 import dev.skyscaler.kubernetes.state.ScanLease;
 import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
@@ -43,7 +44,7 @@ class HandlersTest {
 
   @RegisterExtension final MockCluster cluster = new MockCluster();
   private final MotoServer moto;
-  private final TestClock clock = new TestClock(T0);
+  private final MutableClock clock = new MutableClock(T0);
   private MotoAccount account;
   private TestWiring test;
   private String name;
@@ -86,7 +87,7 @@ class HandlersTest {
   @Test
   void theScanHandlerScansEveryTenSecondsForAMinuteLoggingAndMeasuringEachScan()
       throws IOException {
-    ScanHandler handler = new ScanHandler(test.wiring(), clock.sleeper());
+    ScanHandler handler = new ScanHandler(test.wiring(), clock::advance);
     Instant deadline = T0.plus(Duration.ofSeconds(90));
 
     String out =
@@ -142,7 +143,7 @@ class HandlersTest {
 
     String out =
         invoke(
-            new ScanHandler(unreachable.wiring(), clock.sleeper())::handleRequest,
+            new ScanHandler(unreachable.wiring(), clock::advance)::handleRequest,
             fixture("scheduled-event.json"),
             new FakeContext(() -> Duration.between(clock.instant(), deadline).toMillis()));
 

@@ -3,6 +3,7 @@ package dev.skyscaler.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.aws.ScanLoop.Result;
+import dev.skyscaler.kubernetes.mock.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class ScanLoopTest {
   private static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");
-  private final TestClock clock = new TestClock(T0);
+  private final MutableClock clock = new MutableClock(T0);
   private final List<Long> startedAt = new ArrayList<>();
 
   @Test
@@ -61,7 +62,7 @@ class ScanLoopTest {
         Duration.ofSeconds(idle),
         Duration.ofSeconds(10),
         clock,
-        clock.sleeper());
+        clock::advance);
   }
 
   private ScanLoop.Scan scan(Duration takes, Result result) {

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.aws.eks.EksNodegroupGateway.DescribeFailed;
 import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
-import java.time.Clock;
+import dev.skyscaler.kubernetes.mock.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** How long DescribeNodegroup answers and failures are kept. */
 class ManagedNodegroupCacheTest {
-  private final MovingClock clock = new MovingClock(Instant.parse("2026-11-21T12:00:00Z"));
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-11-21T12:00:00Z"));
   private final List<String> calls = new ArrayList<>();
   private boolean denied;
 
@@ -78,33 +76,5 @@ class ManagedNodegroupCacheTest {
     assertThat(fixed.nodegroup()).isPresent();
     assertThat(fixed.failure()).isEmpty();
     assertThat(calls).hasSize(2);
-  }
-
-  /** A clock the test moves. */
-  private static final class MovingClock extends Clock {
-    private Instant now;
-
-    MovingClock(Instant start) {
-      now = start;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
   }
 }

@@ -2,15 +2,13 @@ package dev.skyscaler.aws.eks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.kubernetes.mock.MutableClock;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -30,7 +28,7 @@ class EksTokenProviderTest {
   private static final AwsSessionCredentials CREDENTIALS =
       AwsSessionCredentials.create("AKIDEXAMPLE", SECRET, "the-session-token");
 
-  private final MovableClock clock = new MovableClock(T0);
+  private final MutableClock clock = new MutableClock(T0);
   private final EksTokenProvider tokens =
       new EksTokenProvider(
           "prod-cluster", "eu-west-1", StaticCredentialsProvider.create(CREDENTIALS), clock);
@@ -162,33 +160,5 @@ class EksTokenProviderTest {
 
   private static String hex(byte[] bytes) {
     return HexFormat.of().formatHex(bytes);
-  }
-
-  /** A clock the test moves forward. */
-  static final class MovableClock extends Clock {
-    private Instant now;
-
-    MovableClock(Instant start) {
-      now = start;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
   }
 }
