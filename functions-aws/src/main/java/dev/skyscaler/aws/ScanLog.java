@@ -67,12 +67,7 @@ final class ScanLog {
     fields.put("kubernetes", counted(done.kubernetes(), o -> o.result().name()));
     fields.put(
         "kubernetesUnsuccessful",
-        limited(
-            done.kubernetes().stream()
-                .filter(
-                    o ->
-                        o.result() == Outcome.Result.FAILED || o.result() == Outcome.Result.REFUSED)
-                .map(Outcome::toString)));
+        limited(done.kubernetes().stream().filter(Outcome::unsuccessful).map(Outcome::toString)));
     fields.put("figures", done.figures());
     fields.put("warnings", limited(done.warnings().stream()));
     fields.put("warningsTotal", done.warnings().size());
@@ -82,7 +77,7 @@ final class ScanLog {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("nodeGroup", s.nodeGroup());
     m.put("from", s.currentTarget());
-    m.put("to", s.currentTarget() + s.delta());
+    m.put("to", s.newTarget());
     m.put("pods", s.pods().size());
     return m;
   }

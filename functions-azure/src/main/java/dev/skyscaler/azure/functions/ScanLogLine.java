@@ -64,14 +64,7 @@ public record ScanLogLine(Level level, String text) {
   }
 
   static String scaleUp(ScaleUp s) {
-    return s.nodeGroup()
-        + " +"
-        + s.delta()
-        + " ("
-        + s.currentTarget()
-        + "->"
-        + (s.currentTarget() + s.delta())
-        + ")";
+    return s.nodeGroup() + " +" + s.delta() + " (" + s.currentTarget() + "->" + s.newTarget() + ")";
   }
 
   private static String scaleDown(ScaleDown s) {
@@ -89,10 +82,7 @@ public record ScanLogLine(Level level, String text) {
                     Collectors.counting()));
     List<String> parts = new ArrayList<>();
     counts.forEach((result, count) -> parts.add(result + "=" + count));
-    outcomes.stream()
-        .filter(o -> o.result() == Outcome.Result.FAILED || o.result() == Outcome.Result.REFUSED)
-        .map(Outcome::toString)
-        .forEach(parts::add);
+    outcomes.stream().filter(Outcome::unsuccessful).map(Outcome::toString).forEach(parts::add);
     return join(parts);
   }
 

@@ -32,6 +32,11 @@ public record Outcome(Action action, Result result, String detail) {
     Objects.requireNonNull(detail, "detail");
   }
 
+  /** True when the action did not happen and a later scan must try again: failed or refused. */
+  public boolean unsuccessful() {
+    return result == Result.FAILED || result == Result.REFUSED;
+  }
+
   @Override
   public String toString() {
     return result + ": " + action.describe() + (detail.isEmpty() ? "" : " (" + detail + ")");

@@ -197,12 +197,13 @@ public final class ScanCycle {
     if (kind == ScanKind.FULL && lease.stillHeld()) {
       writeStatus(snapshot, plan, options, warnings);
     }
+    ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
     return new ScanReport.Completed(
         plan,
         done.kubernetes(),
         done.cloud(),
-        ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud()),
-        busy(snapshot, plan),
+        figures,
+        busy(snapshot, plan, figures),
         warnings,
         Duration.between(started, clock.instant()));
   }
@@ -253,11 +254,11 @@ public final class ScanCycle {
   }
 
   /** Anything to do or under way, so the runner keeps its normal cadence. */
-  private static boolean busy(ClusterSnapshot snapshot, Plan plan) {
+  private static boolean busy(ClusterSnapshot snapshot, Plan plan, ScanFigures figures) {
     AutoscalerState state = plan.state();
     return !plan.scaleUps().isEmpty()
         || !plan.actions().isEmpty()
-        || snapshot.pods().stream().anyMatch(ScanFigures::unschedulable)
+        || figures.unschedulablePods() > 0
         || snapshot.nodeGroups().stream().anyMatch(g -> g.targetSize() != g.memberNodes().size())
         || !state.unneededSince().isEmpty()
         || !state.drains().isEmpty()

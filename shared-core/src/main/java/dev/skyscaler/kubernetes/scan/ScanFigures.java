@@ -61,7 +61,7 @@ public record ScanFigures(
     return c.outcome().status() == dev.skyscaler.core.cloud.NodeGroupProvider.Outcome.Status.DONE;
   }
 
-  static boolean unschedulable(Pod p) {
+  private static boolean unschedulable(Pod p) {
     return !p.isScheduled() && !p.isTerminal() && p.unschedulable();
   }
 }
