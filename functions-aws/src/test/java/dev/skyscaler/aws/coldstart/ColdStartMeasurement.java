@@ -42,6 +42,8 @@ public final class ColdStartMeasurement {
     int runs = Integer.parseInt(option(a, "--runs", "5"));
     Path zip = Path.of(option(a, "--zip", defaultZip()));
     String flags = option(a, "--flags", "both");
+    List<String> extra =
+        Arrays.stream(option(a, "--extra", "").split(" ")).filter(x -> !x.isBlank()).toList();
     Path dir = Files.createTempDirectory("skyscaler-cold-start-");
     LambdaLayout layout = LambdaLayout.unpack(zip, dir);
     System.out.printf(
@@ -54,15 +56,16 @@ public final class ColdStartMeasurement {
     try (MotoServer moto = MotoServer.start()) {
       if (!flags.equals("default")) {
         measure(
-            "Lambda's flags " + String.join(" ", LAMBDA_FLAGS),
-            LAMBDA_FLAGS,
+            "Lambda's flags " + String.join(" ", concat(LAMBDA_FLAGS, extra)),
+            concat(LAMBDA_FLAGS, extra),
             runs,
             moto,
             layout,
             dir);
       }
       if (!flags.equals("lambda")) {
-        measure("no flags (JDK defaults)", List.of(), runs, moto, layout, dir);
+        measure(
+            "no flags (JDK defaults) " + String.join(" ", extra), extra, runs, moto, layout, dir);
       }
       if (a.contains("--profile")) {
         profile(moto, layout, dir);
@@ -178,6 +181,12 @@ public final class ColdStartMeasurement {
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
     }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private static String defaultZip() {
