@@ -13,12 +13,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One fresh JVM running {@link ColdStartChild}: spawned with the given flags, classpath and
- * environment (and nothing of this JVM's environment), timed from just before the spawn to the
- * moment its result line is read.
+ * One fresh JVM running {@link HandlerChild} (or its scan case {@link ColdStartChild}): spawned
+ * with the given flags, classpath and environment (and nothing of this JVM's environment), timed
+ * from just before the spawn to the moment its result line is read.
  */
 final class ChildRun {
   private static final long TIMEOUT_SECONDS = 120;
+  private static final int TAIL = 40;
 
   private ChildRun() {}
 
@@ -35,13 +36,45 @@ final class ChildRun {
     }
   }
 
-  /** Runs the child; its whole output is kept in {@code log}. */
+  /** Runs {@link ColdStartChild}, one scan; its whole output is kept in {@code log}. */
   static Figures run(
       List<String> jvmFlags, String classpath, Map<String, String> env, Path workDir, Path log) {
+    return run(jvmFlags, classpath, List.of(ColdStartChild.class.getName()), env, workDir, log);
+  }
+
+  /**
+   * Runs {@link HandlerChild}: one invocation of {@code handlerClass} with the event in {@code
+   * event}; its whole output is kept in {@code log}.
+   */
+  static Figures runHandler(
+      List<String> jvmFlags,
+      String classpath,
+      String handlerClass,
+      Path event,
+      Map<String, String> env,
+      Path workDir,
+      Path log) {
+    return run(
+        jvmFlags,
+        classpath,
+        List.of(HandlerChild.class.getName(), handlerClass, event.toString()),
+        env,
+        workDir,
+        log);
+  }
+
+  private static Figures run(
+      List<String> jvmFlags,
+      String classpath,
+      List<String> mainAndArgs,
+      Map<String, String> env,
+      Path workDir,
+      Path log) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmFlags);
-    command.addAll(List.of("-cp", classpath, ColdStartChild.class.getName()));
+    command.addAll(List.of("-cp", classpath));
+    command.addAll(mainAndArgs);
     ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
     pb.environment().clear();
     pb.environment().putAll(env);
@@ -57,13 +90,13 @@ final class ChildRun {
       try (BufferedReader out =
           new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
-          if (result == null && line.startsWith(ColdStartChild.PREFIX)) {
+          if (result == null && line.startsWith(HandlerChild.PREFIX)) {
             doneNanos = System.nanoTime();
             result = line;
           } else {
             lines.add(line);
             tail.addLast(line);
-            if (tail.size() > 40) {
+            if (tail.size() > TAIL) {
               tail.removeFirst();
             }
           }
@@ -90,9 +123,19 @@ final class ChildRun {
     }
   }
 
+  /** The last lines of a child's log, for a failure's message. */
+  static String tail(Path log) {
+    try {
+      List<String> lines = java.nio.file.Files.readAllLines(log);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL), lines.size()));
+    } catch (IOException e) {
+      return log + ": cannot read: " + e.getMessage();
+    }
+  }
+
   /** Reads the child's result line. */
   static Figures parse(String line, long spawnMillis, long spawnToDone) {
-    String[] parts = line.substring(ColdStartChild.PREFIX.length()).split(" ", 5);
+    String[] parts = line.substring(HandlerChild.PREFIX.length()).split(" ", 5);
     long jvmStart = value(parts[0], "jvmStart=");
     long constructed = value(parts[1], "constructed=");
     long done = value(parts[2], "done=");

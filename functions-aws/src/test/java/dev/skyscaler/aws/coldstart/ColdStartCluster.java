@@ -52,7 +52,7 @@ final class ColdStartCluster {
     }
     for (int n = 0; n < instances.size(); n++) {
       Instance i = instances.get(n);
-      String name = "ip-10-0-1-" + (11 + n) + ".ec2.internal";
+      String name = nodeName(n);
       cluster.admin().nodes().resource(node(name, i.availabilityZone(), i.instanceId())).create();
       for (int p = 0; p < RUNNING_PER_NODE; p++) {
         create(cluster, pod("web-" + n + "-" + p, name, "web", "200m", "256Mi"));
@@ -80,6 +80,11 @@ final class ColdStartCluster {
     env.put("AWS_SECRET_ACCESS_KEY", "testing");
     env.put("KUBECONFIG_SECRET_ARN", arn);
     return env;
+  }
+
+  /** The name of the group's {@code n}th instance's node (from 0, in the group's order). */
+  static String nodeName(int n) {
+    return "ip-10-0-1-" + (11 + n) + ".ec2.internal";
   }
 
   /** The group's desired capacity now. */

@@ -138,7 +138,8 @@ public final class ColdStartMeasurement {
                 + desired
                 + " (expected "
                 + ColdStartCluster.DESIRED_AFTER
-                + ")");
+                + "); its last lines:\n"
+                + ChildRun.tail(log));
       }
       return f;
     } finally {

@@ -12,12 +12,13 @@ import java.util.zip.ZipInputStream;
 
 /**
  * The Lambda zip unpacked as the Java runtime sees it (classes at the root, jars in {@code lib/}),
- * plus a directory holding only the {@link ColdStartChild} class files: the child JVM's classpath
- * is exactly these, so nothing of the build's test classpath helps the handler start.
+ * plus a directory holding only the child's class files ({@link HandlerChild}, {@link
+ * ColdStartChild}): the child JVM's classpath is exactly these, so nothing of the build's test
+ * classpath helps the handler start.
  */
 record LambdaLayout(Path root, Path child) {
   private static final List<String> CHILD_CLASSES =
-      List.of("ColdStartChild.class", "ColdStartChild$OneScanContext.class");
+      List.of("HandlerChild.class", "HandlerChild$OneScanContext.class", "ColdStartChild.class");
 
   /** Unpacks {@code zip} into {@code dir}/function and copies the child into {@code dir}/child. */
   static LambdaLayout unpack(Path zip, Path dir) {
@@ -31,10 +32,10 @@ record LambdaLayout(Path root, Path child) {
     Path child = dir.resolve("child");
     try {
       unzip(zip, root);
-      Path pkg = child.resolve(ColdStartChild.class.getPackageName().replace('.', '/'));
+      Path pkg = child.resolve(HandlerChild.class.getPackageName().replace('.', '/'));
       Files.createDirectories(pkg);
       for (String name : CHILD_CLASSES) {
-        try (InputStream in = ColdStartChild.class.getResourceAsStream(name)) {
+        try (InputStream in = HandlerChild.class.getResourceAsStream(name)) {
           if (in == null) {
             throw new IllegalStateException(name + " is not on the classpath");
           }

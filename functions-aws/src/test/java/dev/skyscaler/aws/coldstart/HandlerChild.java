@@ -1,0 +1,164 @@
+package dev.skyscaler.aws.coldstart;
+
+import com.amazonaws.services.lambda.runtime.ClientContext;
+import com.amazonaws.services.lambda.runtime.CognitoIdentity;
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.LambdaLogger;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * A fresh JVM's one invocation of a Lambda handler, what Lambda does in a new execution environment
+ * and nothing else: the handler class is loaded by name and built with its public no-arg
+ * constructor (configuration from the environment), invoked once with an event and a context whose
+ * remaining time allows exactly one scan, and one line is printed:
+ *
+ * <pre>{@code
+ * coldstart jvmStart=<epoch ms> constructed=<epoch ms> done=<epoch ms> cpu=<ms> output=<json>
+ * }</pre>
+ *
+ * <p>{@code output} is the handler's JSON answer; {@code cpu} is the process's CPU time until then,
+ * all threads (JIT and GC included): less sensitive than wall time to other work on the machine.
+ *
+ * <p>Arguments: {@code <handler class> <event file>}. It runs on a classpath of the unpacked Lambda
+ * zip plus the child classes alone ({@link LambdaLayout}), so it must use nothing but the JDK and
+ * what the zip holds: no test class, no test library.
+ */
+public final class HandlerChild {
+  /** The prefix of the result line; the handler's own log lines come before it. */
+  static final String PREFIX = "coldstart ";
+
+  /**
+   * The invocation's time, counted down from the call as Lambda does: one scan starts, a second
+   * would start {@code SCAN_INTERVAL} (10 s) later with under the 10 s a scan needs left, so it
+   * does not, however long the first scan takes.
+   */
+  static final int REMAINING_MILLIS = 15_000;
+
+  private HandlerChild() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 2) {
+      throw new IllegalArgumentException(
+          "expected the arguments <handler class> <event file>, got " + Arrays.toString(args));
+    }
+    run(args[0], Files.readAllBytes(Path.of(args[1])));
+  }
+
+  /** Builds the handler, invokes it once with {@code event} and prints the result line. */
+  static void run(String handlerClass, byte[] event) throws IOException {
+    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
+    RequestStreamHandler handler = construct(handlerClass);
+    long constructed = System.currentTimeMillis();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    handler.handleRequest(new ByteArrayInputStream(event), out, new OneScanContext());
+    long done = System.currentTimeMillis();
+    long cpuMillis =
+        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime()
+            / 1_000_000;
+    System.out.println(
+        PREFIX
+            + "jvmStart="
+            + jvmStart
+            + " constructed="
+            + constructed
+            + " done="
+            + done
+            + " cpu="
+            + cpuMillis
+            + " output="
+            + out.toString(StandardCharsets.UTF_8));
+    System.out.flush();
+  }
+
+  /** As Lambda's runtime does: by name, with the public no-arg constructor. */
+  private static RequestStreamHandler construct(String handlerClass) {
+    Object handler;
+    try {
+      handler = Class.forName(handlerClass).getConstructor().newInstance();
+    } catch (InvocationTargetException e) {
+      // the constructor's own error (a configuration problem), not the reflection around it
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IllegalStateException(handlerClass + ": constructor failed", e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException(
+          handlerClass + ": not a class with a public no-arg constructor on the classpath", e);
+    }
+    if (!(handler instanceof RequestStreamHandler h)) {
+      throw new IllegalArgumentException(handlerClass + ": not a RequestStreamHandler");
+    }
+    return h;
+  }
+
+  /** A Lambda context whose {@link #REMAINING_MILLIS} count down from its creation. */
+  static final class OneScanContext implements Context {
+    private final long start = System.nanoTime();
+
+    @Override
+    public String getAwsRequestId() {
+      return "cold-start-" + ProcessHandle.current().pid();
+    }
+
+    @Override
+    public String getLogGroupName() {
+      return "/aws/lambda/cold-start";
+    }
+
+    @Override
+    public String getLogStreamName() {
+      return "cold-start";
+    }
+
+    @Override
+    public String getFunctionName() {
+      return "cold-start";
+    }
+
+    @Override
+    public String getFunctionVersion() {
+      return "$LATEST";
+    }
+
+    @Override
+    public String getInvokedFunctionArn() {
+      return "arn:aws:lambda:us-east-1:123456789012:function:cold-start";
+    }
+
+    @Override
+    public CognitoIdentity getIdentity() {
+      return null;
+    }
+
+    @Override
+    public ClientContext getClientContext() {
+      return null;
+    }
+
+    @Override
+    public int getRemainingTimeInMillis() {
+      long elapsed = (System.nanoTime() - start) / 1_000_000;
+      return (int) Math.max(0, REMAINING_MILLIS - elapsed);
+    }
+
+    @Override
+    public int getMemoryLimitInMB() {
+      return 1024;
+    }
+
+    @Override
+    public LambdaLogger getLogger() {
+      return null;
+    }
+  }
+}
