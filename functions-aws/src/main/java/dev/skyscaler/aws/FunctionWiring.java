@@ -30,6 +30,11 @@ import software.amazon.awssdk.regions.Region;
  * <p>The cluster: the EKS cluster {@code CLUSTER_NAME} ({@code eks:DescribeCluster}, IAM token),
  * or, when {@code KUBECONFIG_SECRET_ARN} is set, the kubeconfig in that Secrets Manager secret.
  * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
+ *
+ * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
+ * on-demand}), the Auto Scaling client is built on a thread of its own ({@link BackgroundBuild})
+ * while the handler is constructed and the first scan connects to the cluster; for {@code
+ * snap-start} and {@code provisioned-concurrency} it is built before the constructor returns.
  */
 public record FunctionWiring(
     FunctionSettings settings,
@@ -38,6 +43,9 @@ public record FunctionWiring(
     ClusterConnector cluster,
     JsonLog log,
     Clock clock) {
+
+  /** Set by Lambda: {@code on-demand}, {@code provisioned-concurrency} or {@code snap-start}. */
+  static final String INITIALIZATION_TYPE = "AWS_LAMBDA_INITIALIZATION_TYPE";
 
   public FunctionWiring {
     Objects.requireNonNull(settings, "settings");
@@ -60,7 +68,9 @@ public record FunctionWiring(
             Region.of(settings.region()),
             Optional.ofNullable(env.get("AWS_ENDPOINT_URL")).map(URI::create),
             credentials(env));
-    AsgGateway gateway = AsgGateway.create(aws);
+    // An on-demand cold start builds the Auto Scaling client while the first invocation connects
+    // to the cluster. A SnapStart snapshot or a provisioned environment should hold it built.
+    AsgGateway gateway = AsgGateway.create(aws, "on-demand".equals(env.get(INITIALIZATION_TYPE)));
     AsgNodeGroupProvider provider =
         new AsgNodeGroupProvider(
             gateway,

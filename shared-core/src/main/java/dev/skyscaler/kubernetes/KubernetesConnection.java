@@ -45,12 +45,7 @@ public final class KubernetesConnection implements AutoCloseable {
     config.setRequestRetryBackoffLimit(options.retries());
     config.setRequestRetryBackoffInterval(millis(options.retryInterval().toMillis()));
     config.setUserAgent(options.userAgent());
-    this.client =
-        new KubernetesClientBuilder()
-            .withConfig(config)
-            // At TRACE level this interceptor logs every header, the bearer token included.
-            .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("HttpLogging", null))
-            .build();
+    this.client = build(config, source);
     RequestConfig noRetries =
         new RequestConfigBuilder(config.getRequestConfig())
             .withRequestRetryBackoffLimit(0)
@@ -58,6 +53,37 @@ public final class KubernetesConnection implements AutoCloseable {
             .build();
     this.evictionClient = client.newClient(noRetries).adapt(KubernetesClient.class);
     this.description = config.getMasterUrl() + " (" + source + ")";
+  }
+
+  /**
+   * The client, or a {@link ConnectionException} naming the source and the root cause: fabric8's
+   * own message for a failed build is only "An error has occurred.".
+   */
+  private static KubernetesClient build(Config config, String source) {
+    try {
+      return new KubernetesClientBuilder()
+          .withConfig(config)
+          // At TRACE level this interceptor logs every header, the bearer token included.
+          .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("HttpLogging", null))
+          .build();
+    } catch (RuntimeException | LinkageError e) {
+      throw buildFailure(source, e);
+    }
+  }
+
+  /**
+   * A failed build, named by its source and its root cause (a class, a setting), never fabric8's.
+   */
+  static ConnectionException buildFailure(String source, Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return new ConnectionException(
+        source
+            + ": cannot build the Kubernetes client: "
+            + root.getClass().getSimpleName()
+            + (root.getMessage() == null ? "" : ": " + root.getMessage()));
   }
 
   /**

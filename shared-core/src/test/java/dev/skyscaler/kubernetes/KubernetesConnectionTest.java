@@ -71,6 +71,21 @@ class KubernetesConnectionTest {
   }
 
   @Test
+  void aClientThatCannotBeBuiltIsNamedWithItsRootCauseNotFabric8sGenericMessage() {
+    // what fabric8 threw when a model class was missing from the classpath
+    var fabric8 =
+        new io.fabric8.kubernetes.client.KubernetesClientException(
+            "An error has occurred.",
+            new java.lang.reflect.InvocationTargetException(
+                new NoClassDefFoundError("io/fabric8/kubernetes/api/model/batch/v1/Job")));
+
+    assertThat(KubernetesConnection.buildFailure("secret s, context c", fabric8))
+        .hasMessage(
+            "secret s, context c: cannot build the Kubernetes client: NoClassDefFoundError:"
+                + " io/fabric8/kubernetes/api/model/batch/v1/Job");
+  }
+
+  @Test
   void aMissingKubeconfigIsNamed() {
     Path missing = dir.resolve("nope");
 

@@ -1,6 +1,7 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.BackgroundBuild;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
 import dev.skyscaler.aws.eks.EksNodegroupGateway;
@@ -47,11 +48,16 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   private static final int GROUPS_PER_PAGE = 100;
 
-  private final AutoScalingClient autoscaling;
+  private final Supplier<AutoScalingClient> autoscaling;
   private final Ec2Gateway ec2;
   private final EksNodegroupGateway eks;
 
   AsgGateway(AutoScalingClient autoscaling, Ec2Query ec2, EksNodegroupGateway eks) {
+    this(() -> autoscaling, ec2, eks);
+  }
+
+  private AsgGateway(
+      Supplier<AutoScalingClient> autoscaling, Ec2Query ec2, EksNodegroupGateway eks) {
     this.autoscaling = autoscaling;
     this.ec2 = new Ec2Gateway(ec2);
     this.eks = eks;
@@ -59,10 +65,26 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   /** A gateway with clients built from the settings. */
   public static AsgGateway create(AwsClientSettings settings) {
+    return create(settings, false);
+  }
+
+  /**
+   * A gateway with clients built from the settings; with {@code inBackground}, the Auto Scaling
+   * client is built on a thread of its own ({@link BackgroundBuild}) and the first call waits for
+   * it.
+   */
+  public static AsgGateway create(AwsClientSettings settings, boolean inBackground) {
+    Supplier<AutoScalingClient> build =
+        () -> settings.configure(AutoScalingClient.builder()).build();
     return new AsgGateway(
-        settings.configure(AutoScalingClient.builder()).build(),
+        inBackground ? BackgroundBuild.start("skyscaler-autoscaling-client", build) : memo(build),
         new Ec2Query(settings, settings.httpClient()),
         EksNodegroupGateway.create(settings));
+  }
+
+  private static Supplier<AutoScalingClient> memo(Supplier<AutoScalingClient> build) {
+    AutoScalingClient client = build.get();
+    return () -> client;
   }
 
   /**
@@ -86,7 +108,11 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
         call(
             "DescribeAutoScalingGroups " + tags.keySet(),
             () ->
-                autoscaling.describeAutoScalingGroupsPaginator(request).autoScalingGroups().stream()
+                autoscaling
+                    .get()
+                    .describeAutoScalingGroupsPaginator(request)
+                    .autoScalingGroups()
+                    .stream()
                     .map(AsgGateway::toGroup)
                     .toList());
     return groups.stream().filter(g -> hasTags(g, tags)).toList();
@@ -108,6 +134,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
               "DescribeAutoScalingGroups " + batch.size() + " names",
               () ->
                   autoscaling
+                      .get()
                       .describeAutoScalingGroupsPaginator(request)
                       .autoScalingGroups()
                       .stream()
@@ -122,8 +149,13 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     call(
         "SetDesiredCapacity " + group + " " + desired,
         () ->
-            autoscaling.setDesiredCapacity(
-                b -> b.autoScalingGroupName(group).desiredCapacity(desired).honorCooldown(false)));
+            autoscaling
+                .get()
+                .setDesiredCapacity(
+                    b ->
+                        b.autoScalingGroupName(group)
+                            .desiredCapacity(desired)
+                            .honorCooldown(false)));
   }
 
   /**
@@ -134,8 +166,10 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     call(
         "TerminateInstanceInAutoScalingGroup " + instanceId,
         () ->
-            autoscaling.terminateInstanceInAutoScalingGroup(
-                b -> b.instanceId(instanceId).shouldDecrementDesiredCapacity(decrement)));
+            autoscaling
+                .get()
+                .terminateInstanceInAutoScalingGroup(
+                    b -> b.instanceId(instanceId).shouldDecrementDesiredCapacity(decrement)));
   }
 
   /** Marks an instance Unhealthy now (no grace period): the group replaces it. */
@@ -143,11 +177,13 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     call(
         "SetInstanceHealth " + instanceId,
         () ->
-            autoscaling.setInstanceHealth(
-                b ->
-                    b.instanceId(instanceId)
-                        .healthStatus("Unhealthy")
-                        .shouldRespectGracePeriod(false)));
+            autoscaling
+                .get()
+                .setInstanceHealth(
+                    b ->
+                        b.instanceId(instanceId)
+                            .healthStatus("Unhealthy")
+                            .shouldRespectGracePeriod(false)));
   }
 
   @Override
@@ -155,16 +191,18 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     return lifecycleCall(
         "CompleteLifecycleAction " + hook + " " + instanceId,
         () ->
-            autoscaling.completeLifecycleAction(
-                b -> {
-                  b.autoScalingGroupName(group)
-                      .lifecycleHookName(hook)
-                      .instanceId(instanceId)
-                      .lifecycleActionResult("CONTINUE");
-                  if (!token.isEmpty()) {
-                    b.lifecycleActionToken(token);
-                  }
-                }));
+            autoscaling
+                .get()
+                .completeLifecycleAction(
+                    b -> {
+                      b.autoScalingGroupName(group)
+                          .lifecycleHookName(hook)
+                          .instanceId(instanceId)
+                          .lifecycleActionResult("CONTINUE");
+                      if (!token.isEmpty()) {
+                        b.lifecycleActionToken(token);
+                      }
+                    }));
   }
 
   @Override
@@ -172,13 +210,15 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     return lifecycleCall(
         "RecordLifecycleActionHeartbeat " + hook + " " + instanceId,
         () ->
-            autoscaling.recordLifecycleActionHeartbeat(
-                b -> {
-                  b.autoScalingGroupName(group).lifecycleHookName(hook).instanceId(instanceId);
-                  if (!token.isEmpty()) {
-                    b.lifecycleActionToken(token);
-                  }
-                }));
+            autoscaling
+                .get()
+                .recordLifecycleActionHeartbeat(
+                    b -> {
+                      b.autoScalingGroupName(group).lifecycleHookName(hook).instanceId(instanceId);
+                      if (!token.isEmpty()) {
+                        b.lifecycleActionToken(token);
+                      }
+                    }));
   }
 
   /**
@@ -190,6 +230,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
             "DescribeLifecycleHooks " + group + " " + hook,
             () ->
                 autoscaling
+                    .get()
                     .describeLifecycleHooks(
                         b -> b.autoScalingGroupName(group).lifecycleHookNames(hook))
                     .lifecycleHooks())
@@ -208,6 +249,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
             "DescribeScalingActivities " + group,
             () ->
                 autoscaling
+                    .get()
                     .describeScalingActivities(b -> b.autoScalingGroupName(group).maxRecords(1))
                     .activities());
     return activities.stream()
@@ -250,6 +292,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
             "DescribeLaunchConfigurations " + name,
             () ->
                 autoscaling
+                    .get()
                     .describeLaunchConfigurations(b -> b.launchConfigurationNames(name))
                     .launchConfigurations());
     if (configs.isEmpty()) {
@@ -270,7 +313,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   @Override
   public void close() {
-    autoscaling.close();
+    autoscaling.get().close();
   }
 
   private static boolean hasTags(AutoScalingGroup g, Map<String, String> tags) {

@@ -79,6 +79,14 @@ final class AsgGroupDiscoverer {
   }
 
   AsgDiscovery discover(List<Node> nodes) {
+    return readCloud().match(nodes);
+  }
+
+  /**
+   * Everything discovery asks of AWS that does not depend on the cluster: the groups, their launch
+   * templates, instance types and EKS node groups, and so each group's template and price.
+   */
+  CloudState readCloud() {
     List<String> warnings = new ArrayList<>();
     List<AutoScalingGroup> groups = listGroups(warnings);
 
@@ -103,16 +111,47 @@ final class AsgGroupDiscoverer {
     prepared.values().forEach(p -> types.add(p.launch().instanceType()));
     Map<String, InstanceHardware> hardware = gateway.instanceTypes(types);
 
-    NodeIndex index = new NodeIndex(nodes);
-    Map<String, Instant> launchTimes = gateway.launchTimes(index.unregistered(prepared.values()));
-    List<NodeGroup> result = new ArrayList<>();
-    List<CloudInstance> instances = new ArrayList<>();
-    Map<String, GroupAutoscalingOptions> groupOptions = new TreeMap<>();
+    List<Shaped> shaped = new ArrayList<>();
     for (Prepared p : prepared.values()) {
       AutoScalingGroup g = p.group();
       try {
-        Shape shape =
-            templates.shape(g, p.launch(), p.tags(), managedNodegroup(g, warnings), hardware);
+        shaped.add(
+            new Shaped(
+                g,
+                p.tags(),
+                templates.shape(g, p.launch(), p.tags(), managedNodegroup(g, warnings), hardware)));
+      } catch (AsgConfigException e) {
+        warnings.add(e.getMessage());
+      } catch (IllegalArgumentException e) {
+        warnings.add("ASG " + g.name() + ": " + e.getMessage());
+      }
+    }
+    return new CloudState(shaped, warnings);
+  }
+
+  /** The groups as AWS described them, each with its template; {@link #match} adds the nodes. */
+  final class CloudState {
+    private final List<Shaped> groups;
+    private final List<String> warnings;
+
+    private CloudState(List<Shaped> groups, List<String> warnings) {
+      this.groups = List.copyOf(groups);
+      this.warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Each group's members and instances by the nodes' providerIDs. Asks EC2 only for the launch
+     * time of instances without a node, and for the latest activity of groups short of their
+     * desired capacity.
+     */
+    AsgDiscovery match(List<Node> nodes) {
+      NodeIndex index = new NodeIndex(nodes);
+      Map<String, Instant> launchTimes = gateway.launchTimes(index.unregistered(groups));
+      List<NodeGroup> result = new ArrayList<>();
+      List<CloudInstance> instances = new ArrayList<>();
+      Map<String, GroupAutoscalingOptions> groupOptions = new TreeMap<>();
+      for (Shaped s : groups) {
+        AutoScalingGroup g = s.group();
         Set<String> members = new TreeSet<>();
         for (AsgInstance i : g.instances()) {
           index.node(i.instanceId()).ifPresent(n -> members.add(n.name()));
@@ -124,19 +163,15 @@ final class AsgGroupDiscoverer {
                 options.maxSize(g),
                 g.desiredCapacity(),
                 members,
-                Optional.of(shape.template()),
-                shape.price()));
+                Optional.of(s.shape().template()),
+                s.shape().price()));
         instances.addAll(instancesOf(g, index, launchTimes));
-        if (!p.tags().options().isEmpty()) {
-          groupOptions.put(g.name(), p.tags().options());
+        if (!s.tags().options().isEmpty()) {
+          groupOptions.put(g.name(), s.tags().options());
         }
-      } catch (AsgConfigException e) {
-        warnings.add(e.getMessage());
-      } catch (IllegalArgumentException e) {
-        warnings.add("ASG " + g.name() + ": " + e.getMessage());
       }
+      return new AsgDiscovery(new Discovery(result, instances, warnings), groupOptions);
     }
-    return new AsgDiscovery(new Discovery(result, instances, warnings), groupOptions);
   }
 
   /** What EKS says about the managed node group behind {@code g}; empty for other groups. */
@@ -239,6 +274,8 @@ final class AsgGroupDiscoverer {
 
   private record Prepared(AutoScalingGroup group, NodeTemplateTags tags, Launch launch) {}
 
+  private record Shaped(AutoScalingGroup group, NodeTemplateTags tags, Shape shape) {}
+
   /** Nodes by the instance id of their providerID, built once per discovery. */
   private static final class NodeIndex {
     private final Map<String, Node> byInstance = new HashMap<>();
@@ -254,10 +291,10 @@ final class AsgGroupDiscoverer {
     }
 
     /** Instances with no node yet: only for them is the launch time asked of EC2. */
-    List<String> unregistered(Iterable<Prepared> groups) {
+    List<String> unregistered(Iterable<Shaped> groups) {
       List<String> ids = new ArrayList<>();
-      for (Prepared p : groups) {
-        for (AsgInstance i : p.group().instances()) {
+      for (Shaped s : groups) {
+        for (AsgInstance i : s.group().instances()) {
           if (!byInstance.containsKey(i.instanceId())) {
             ids.add(i.instanceId());
           }

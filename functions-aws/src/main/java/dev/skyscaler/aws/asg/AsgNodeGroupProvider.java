@@ -40,6 +40,13 @@ public final class AsgNodeGroupProvider implements NodeGroupProvider {
     return discoverWithOptions(nodes).discovery();
   }
 
+  /** Describes the groups, templates and instance types; the nodes are matched afterwards. */
+  @Override
+  public CloudRead readCloud() {
+    AsgGroupDiscoverer.CloudState cloud = discoverer.readCloud();
+    return nodes -> cloud.match(nodes).discovery();
+  }
+
   /** {@link #discover} plus each group's {@code autoscaling-options} tag overrides. */
   public AsgDiscovery discoverWithOptions(List<Node> nodes) {
     return discoverer.discover(nodes);

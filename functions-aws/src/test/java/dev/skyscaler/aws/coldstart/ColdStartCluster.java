@@ -79,6 +79,8 @@ final class ColdStartCluster {
     env.put("AWS_ACCESS_KEY_ID", "testing");
     env.put("AWS_SECRET_ACCESS_KEY", "testing");
     env.put("KUBECONFIG_SECRET_ARN", arn);
+    // What Lambda sets for a function without SnapStart or provisioned concurrency.
+    env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
     return env;
   }
 

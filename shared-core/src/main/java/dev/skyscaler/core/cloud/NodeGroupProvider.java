@@ -23,6 +23,27 @@ public interface NodeGroupProvider {
   Discovery discover(List<Node> nodes);
 
   /**
+   * Starts a discovery with what needs nothing from the cluster (the groups, their templates and
+   * instances, as the cloud lists them), so that a runner can read the cloud while it reads the
+   * cluster; {@link CloudRead#match} finishes it with the cluster's nodes. {@code
+   * readCloud().match(nodes)} answers what {@code discover(nodes)} answers. The default reads
+   * nothing ahead: all of it happens in {@code match}.
+   *
+   * <p>Called on a thread of its own, at most once per scan and never at the same time as {@link
+   * #apply}; a failure here is a failure of the discovery, as in {@link #discover}.
+   */
+  default CloudRead readCloud() {
+    return this::discover;
+  }
+
+  /** The cloud's side of one discovery, read; {@link #match} joins the cluster's nodes to it. */
+  @FunctionalInterface
+  interface CloudRead {
+    /** The discovery, with {@code nodes} matched to groups and instances by providerID. */
+    Discovery match(List<Node> nodes);
+  }
+
+  /**
    * Carries out one cloud-side action: {@code SetTargetSize}, {@code DeleteInstance}, {@code
    * RepairInstance}, {@code CompleteLifecycleAction}. Other actions are not the cloud's and are
    * refused with {@link Outcome#notMine}. Idempotent: a target already set, an instance already

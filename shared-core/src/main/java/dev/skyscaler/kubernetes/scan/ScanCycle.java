@@ -36,6 +36,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -46,8 +49,9 @@ import java.util.stream.Collectors;
  *   <li>take the {@code coordination.k8s.io} Lease (or wait up to {@link ScanSettings#leaseWait()}
  *       for it), so two overlapping invocations never both act;
  *   <li>load the {@link AutoscalerState} from its ConfigMap;
- *   <li>read the cluster ({@link LiveSnapshotReader}) and discover the node groups and instances
- *       ({@link NodeGroupProvider#discover});
+ *   <li>read the cluster ({@link LiveSnapshotReader}) and, at the same time on a thread of its own,
+ *       the cloud ({@link NodeGroupProvider#readCloud}); then match the nodes to the node groups
+ *       and instances;
  *   <li>plan: {@link Autoscaler#runOnce} for a {@link ScanKind#FULL} scan (with the interruption
  *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
  *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
@@ -66,6 +70,14 @@ public final class ScanCycle {
   public interface Sleeper {
     void sleep(Duration d) throws InterruptedException;
   }
+
+  /** One short-lived daemon thread per cloud read: a scan needs one, and rarely more often. */
+  private static final Executor CLOUD_READER =
+      task -> {
+        Thread t = new Thread(task, "skyscaler-cloud-read");
+        t.setDaemon(true);
+        t.start();
+      };
 
   private final KubernetesConnection connection;
   private final NodeGroupProvider provider;
@@ -147,6 +159,10 @@ public final class ScanCycle {
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
             settings.state());
+    // The cloud is read while the cluster is: the two are independent until the nodes are matched,
+    // so a scan takes the longer of the two reads instead of their sum.
+    CompletableFuture<NodeGroupProvider.CloudRead> cloud =
+        CompletableFuture.supplyAsync(provider::readCloud, CLOUD_READER);
     Stored<AutoscalerState> stored;
     ClusterObjects objects;
     KubernetesSnapshot k8s;
@@ -162,7 +178,7 @@ public final class ScanCycle {
               () -> new LiveSnapshotReader(connection, settings.read()).readObjects());
       k8s = stage("read the cluster", objects::translate);
       KubernetesSnapshot read = k8s;
-      discovery = stage("discover the node groups", () -> provider.discover(read.nodes()));
+      discovery = stage("discover the node groups", () -> joined(cloud).match(read.nodes()));
       options = stage("read the priority expander ConfigMap", () -> withPriorities(read));
       snapshot = stage("plan", () -> read.toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
@@ -264,6 +280,19 @@ public final class ScanCycle {
         || !state.drains().isEmpty()
         || !state.interruptions().nodes().isEmpty()
         || !state.health().repairs().isEmpty();
+  }
+
+  /** The cloud read's result, or its own failure rather than the future's wrapper. */
+  private static NodeGroupProvider.CloudRead joined(
+      CompletableFuture<NodeGroupProvider.CloudRead> cloud) {
+    try {
+      return cloud.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw e;
+    }
   }
 
   private static <T> T stage(String stage, Supplier<T> step) {

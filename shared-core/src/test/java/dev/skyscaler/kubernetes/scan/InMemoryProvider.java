@@ -18,13 +18,30 @@ import java.util.stream.Collectors;
 /**
  * One node group {@code ng1} (min 1, max 5, 4 CPU / 16Gi nodes) holding every node, whose target
  * follows {@link SetTargetSize}; records every action applied. A cloud the test controls: it can be
- * made to fail discovery or actions.
+ * made to fail discovery, the cloud read ahead of it, or actions.
  */
 final class InMemoryProvider implements NodeGroupProvider {
   final List<Action> applied = new ArrayList<>();
   Integer target;
   RuntimeException discoveryFailure;
   RuntimeException actionFailure;
+  RuntimeException cloudReadFailure;
+
+  /** Runs first in {@link #readCloud}, e.g. to wait for the cluster read it should overlap. */
+  Runnable beforeCloudRead = () -> {};
+
+  /** The thread {@link #readCloud} last ran on. */
+  volatile String cloudReadThread;
+
+  @Override
+  public CloudRead readCloud() {
+    cloudReadThread = Thread.currentThread().getName();
+    beforeCloudRead.run();
+    if (cloudReadFailure != null) {
+      throw cloudReadFailure;
+    }
+    return NodeGroupProvider.super.readCloud();
+  }
 
   @Override
   public Discovery discover(List<Node> nodes) {

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -196,6 +197,56 @@ class ScanCycleTest {
         .isEqualTo(
             new ScanReport.Failed(
                 "discover the node groups", "DescribeAutoScalingGroups: throttled"));
+  }
+
+  @Test
+  void theCloudIsReadOnAThreadOfItsOwnWhileTheClusterIsRead() {
+    fullCluster(30);
+    AtomicBoolean sawPodsListed = new AtomicBoolean();
+    // Waits for the cluster read: a cloud read run before it on the same thread would time out.
+    cloud.beforeCloudRead =
+        () ->
+            sawPodsListed.set(
+                waitFor(() -> cluster.calls().stream().anyMatch(MockCluster.call("list", "pods"))));
+
+    ScanReport report = cycle().run();
+
+    assertThat(report).isInstanceOf(ScanReport.Completed.class);
+    assertThat(cloud.cloudReadThread).isEqualTo("skyscaler-cloud-read");
+    assertThat(sawPodsListed).isTrue();
+    assertThat(cloud.applied).hasSize(1);
+  }
+
+  @Test
+  void aCloudReadThatFailsFailsTheScanAtDiscoveryWithItsOwnMessageAndActsOnNothing() {
+    fullCluster(30);
+    cloud.cloudReadFailure = new IllegalStateException("DescribeAutoScalingGroups: access denied");
+
+    ScanReport report = cycle().run();
+
+    assertThat(report)
+        .isEqualTo(
+            new ScanReport.Failed(
+                "discover the node groups", "DescribeAutoScalingGroups: access denied"));
+    assertThat(cloud.applied).isEmpty();
+    assertThat(configMap("skyscaler-state")).isNull();
+  }
+
+  /** Polls {@code condition} for up to 10 s; whether it came true. */
+  static boolean waitFor(java.util.function.BooleanSupplier condition) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (condition.getAsBoolean()) {
+        return true;
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return false;
   }
 
   @Test

@@ -82,6 +82,16 @@ public abstract class NodeGroupProviderContractTest {
   }
 
   @Test
+  void aCloudReadAheadMatchedWithTheNodesIsTheSameDiscovery() {
+    String ours = live(discover()).get(0).providerId();
+    List<Node> nodes = List.of(node("ours", ours), node("foreign", foreignProviderId()));
+
+    NodeGroupProvider.CloudRead ahead = provider.readCloud();
+
+    assertThat(ahead.match(nodes)).isEqualTo(provider.discover(nodes));
+  }
+
+  @Test
   void setsTheTargetWithinTheBounds() {
     Outcome outcome = provider.apply(new SetTargetSize(group, TARGET, TARGET + 1, "pending pods"));
 
