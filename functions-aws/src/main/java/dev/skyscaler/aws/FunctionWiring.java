@@ -20,22 +20,21 @@ import software.amazon.awssdk.regions.Region;
 
 /**
  * What every handler is built from, once per execution environment: the validated settings, the
- * Auto Scaling gateway and provider, how to reach the cluster, the log and the clock. Outside an
- * on-demand environment (below), building it opens no connection and resolves no credential, so a
- * SnapStart snapshot taken after initialisation holds neither: the AWS credentials are resolved on
- * the first call after restore (from the container endpoint Lambda gives SnapStart functions, else
- * from the environment variables it gives the others), and the cluster is reached through {@link
- * ClusterConnector} at each invocation.
+ * Auto Scaling gateway and provider, how to reach the cluster, the log and the clock. Building it
+ * opens no connection and resolves no credential, so a SnapStart snapshot taken after
+ * initialisation holds neither: the AWS credentials are resolved on the first call after restore
+ * (from the container endpoint Lambda gives SnapStart functions, else from the environment
+ * variables it gives the others), and the cluster is reached through {@link ClusterConnector} at
+ * each invocation.
  *
  * <p>The cluster: the EKS cluster {@code CLUSTER_NAME} ({@code eks:DescribeCluster}, IAM token),
  * or, when {@code KUBECONFIG_SECRET_ARN} is set, the kubeconfig in that Secrets Manager secret.
  * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
- * on-demand}), the Auto Scaling client is built ({@link BackgroundBuild}) and the first connection
- * to the cluster is made ({@link ConnectAhead}) on threads of their own while the handler is
- * constructed; for {@code snap-start} and {@code provisioned-concurrency} the client is built
- * before the constructor returns and nothing connects before the first scan.
+ * on-demand}), the Auto Scaling client is built on a thread of its own ({@link BackgroundBuild})
+ * while the handler is constructed and the first scan connects to the cluster; for {@code
+ * snap-start} and {@code provisioned-concurrency} it is built before the constructor returns.
  */
 public record FunctionWiring(
     FunctionSettings settings,
@@ -69,11 +68,9 @@ public record FunctionWiring(
             Region.of(settings.region()),
             Optional.ofNullable(env.get("AWS_ENDPOINT_URL")).map(URI::create),
             credentials(env));
-    // An on-demand cold start builds the Auto Scaling client and connects to the cluster while the
-    // handler is constructed. A SnapStart snapshot or a provisioned environment should hold the
-    // client built and no connection.
-    boolean onDemand = "on-demand".equals(env.get(INITIALIZATION_TYPE));
-    AsgGateway gateway = AsgGateway.create(aws, onDemand);
+    // An on-demand cold start builds the Auto Scaling client while the first invocation connects
+    // to the cluster. A SnapStart snapshot or a provisioned environment should hold it built.
+    AsgGateway gateway = AsgGateway.create(aws, "on-demand".equals(env.get(INITIALIZATION_TYPE)));
     AsgNodeGroupProvider provider =
         new AsgNodeGroupProvider(
             gateway,
@@ -84,9 +81,7 @@ public record FunctionWiring(
         settings,
         gateway,
         provider,
-        onDemand
-            ? ConnectAhead.start(connector(settings, aws, clock), clock)
-            : connector(settings, aws, clock),
+        connector(settings, aws, clock),
         new JsonLog(System.out, clock),
         clock);
   }

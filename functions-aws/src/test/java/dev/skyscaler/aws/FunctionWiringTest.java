@@ -32,22 +32,6 @@ class FunctionWiringTest {
   }
 
   @Test
-  void anOnDemandEnvironmentConnectsAheadAndSnapStartOrProvisionedOnesDoNot() {
-    for (String type : java.util.List.of("on-demand", "snap-start", "provisioned-concurrency")) {
-      var env = new java.util.HashMap<>(NOWHERE);
-      env.put("AWS_LAMBDA_INITIALIZATION_TYPE", type);
-
-      FunctionWiring wiring = FunctionWiring.fromEnvironment(env, Clock.systemUTC());
-
-      assertThat(wiring.cluster())
-          .as(type)
-          .isInstanceOf(type.equals("on-demand") ? ConnectAhead.class : EksConnector.class)
-          .hasToString("EKS cluster prod in eu-west-1");
-      wiring.gateway().close();
-    }
-  }
-
-  @Test
   void aSelfManagedClusterIsReachedThroughItsKubeconfigSecret() {
     String arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-kubeconfig-AbCdEf";
     var env = new java.util.HashMap<>(NOWHERE);
