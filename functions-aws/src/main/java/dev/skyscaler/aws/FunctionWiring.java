@@ -32,9 +32,10 @@ import software.amazon.awssdk.regions.Region;
  * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
- * on-demand}), the Auto Scaling client is built on a thread of its own ({@link BackgroundBuild})
- * while the handler is constructed and the first scan connects to the cluster; for {@code
- * snap-start} and {@code provisioned-concurrency} it is built before the constructor returns.
+ * on-demand}), the Auto Scaling client is built on a thread of its own ({@link
+ * dev.skyscaler.kubernetes.scan.BackgroundBuild}) while the handler is constructed and the first
+ * scan connects to the cluster; for {@code snap-start} and {@code provisioned-concurrency} it is
+ * built before the constructor returns.
  */
 public record FunctionWiring(
     FunctionSettings settings,

@@ -37,13 +37,18 @@ public class KubernetesApiException extends RuntimeException {
         }
       }
     } else {
-      Throwable root = e;
-      while (root.getCause() != null && root.getCause() != root) {
-        root = root.getCause();
-      }
-      sb.append("I/O error: ").append(root.getClass().getSimpleName());
+      sb.append("I/O error: ").append(rootCause(e).getClass().getSimpleName());
     }
     return new KubernetesApiException(sb.toString(), code, e);
+  }
+
+  /** The innermost cause of {@code e}: what failed, under the client's wrappers. */
+  static Throwable rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root;
   }
 
   private static boolean present(String s) {

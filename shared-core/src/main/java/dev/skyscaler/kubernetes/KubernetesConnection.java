@@ -75,10 +75,7 @@ public final class KubernetesConnection implements AutoCloseable {
    * A failed build, named by its source and its root cause (a class, a setting), never fabric8's.
    */
   static ConnectionException buildFailure(String source, Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
+    Throwable root = KubernetesApiException.rootCause(e);
     return new ConnectionException(
         source
             + ": cannot build the Kubernetes client: "

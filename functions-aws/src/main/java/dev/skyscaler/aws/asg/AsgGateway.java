@@ -1,11 +1,11 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.AwsClientSettings;
-import dev.skyscaler.aws.BackgroundBuild;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
 import dev.skyscaler.aws.eks.EksNodegroupGateway;
 import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

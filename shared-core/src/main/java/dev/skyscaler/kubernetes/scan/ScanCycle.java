@@ -36,9 +36,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -70,14 +67,6 @@ public final class ScanCycle {
   public interface Sleeper {
     void sleep(Duration d) throws InterruptedException;
   }
-
-  /** One short-lived daemon thread per cloud read: a scan needs one, and rarely more often. */
-  private static final Executor CLOUD_READER =
-      task -> {
-        Thread t = new Thread(task, "skyscaler-cloud-read");
-        t.setDaemon(true);
-        t.start();
-      };
 
   private final KubernetesConnection connection;
   private final NodeGroupProvider provider;
@@ -161,8 +150,8 @@ public final class ScanCycle {
             settings.state());
     // The cloud is read while the cluster is: the two are independent until the nodes are matched,
     // so a scan takes the longer of the two reads instead of their sum.
-    CompletableFuture<NodeGroupProvider.CloudRead> cloud =
-        CompletableFuture.supplyAsync(provider::readCloud, CLOUD_READER);
+    BackgroundBuild<NodeGroupProvider.CloudRead> cloud =
+        BackgroundBuild.start("skyscaler-cloud-read", provider::readCloud);
     Stored<AutoscalerState> stored;
     ClusterObjects objects;
     KubernetesSnapshot k8s;
@@ -178,7 +167,7 @@ public final class ScanCycle {
               () -> new LiveSnapshotReader(connection, settings.read()).readObjects());
       k8s = stage("read the cluster", objects::translate);
       KubernetesSnapshot read = k8s;
-      discovery = stage("discover the node groups", () -> joined(cloud).match(read.nodes()));
+      discovery = stage("discover the node groups", () -> cloud.get().match(read.nodes()));
       options = stage("read the priority expander ConfigMap", () -> withPriorities(read));
       snapshot = stage("plan", () -> read.toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
@@ -280,19 +269,6 @@ public final class ScanCycle {
         || !state.drains().isEmpty()
         || !state.interruptions().nodes().isEmpty()
         || !state.health().repairs().isEmpty();
-  }
-
-  /** The cloud read's result, or its own failure rather than the future's wrapper. */
-  private static NodeGroupProvider.CloudRead joined(
-      CompletableFuture<NodeGroupProvider.CloudRead> cloud) {
-    try {
-      return cloud.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw e;
-    }
   }
 
   private static <T> T stage(String stage, Supplier<T> step) {

@@ -1,4 +1,4 @@
-package dev.skyscaler.aws;
+package dev.skyscaler.kubernetes.scan;
 
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -10,9 +10,9 @@ import java.util.function.Supplier;
  * goes on with other work meanwhile; {@link #get} waits for it. A build that failed fails every
  * {@link #get} with its own exception.
  *
- * <p>Why: an on-demand cold start builds the Auto Scaling client (~0.25 s of class loading and
- * configuration) and then connects to the cluster; on a function with more than one vCPU the two
- * can overlap (docs/performance.md).
+ * <p>Used for a scan's cloud read, which runs while the cluster is read ({@link ScanCycle}), and
+ * for the AWS functions' Auto Scaling client, built while an on-demand cold start goes on
+ * (docs/performance.md).
  */
 public final class BackgroundBuild<T> implements Supplier<T> {
   private final CompletableFuture<T> value;
