@@ -54,41 +54,30 @@ public final class EventBridgeEvents {
     }
     String region = text(root, "region");
     return switch (kind.get()) {
-      case SPOT_WARNING ->
-          Optional.of(
-              new Ec2InstanceEvent(
-                  id,
-                  kind.get(),
-                  required(detail, "detail.", "instance-id", where),
-                  time,
-                  region,
-                  "",
-                  required(detail, "detail.", "instance-action", where),
-                  Optional.empty()));
-      case REBALANCE ->
-          Optional.of(
-              new Ec2InstanceEvent(
-                  id,
-                  kind.get(),
-                  required(detail, "detail.", "instance-id", where),
-                  time,
-                  region,
-                  "",
-                  "",
-                  Optional.empty()));
-      case STATE_CHANGE ->
-          Optional.of(
-              new Ec2InstanceEvent(
-                  id,
-                  kind.get(),
-                  required(detail, "detail.", "instance-id", where),
-                  time,
-                  region,
-                  required(detail, "detail.", "state", where),
-                  "",
-                  Optional.empty()));
+      case SPOT_WARNING, REBALANCE, STATE_CHANGE ->
+          Optional.of(instanceEvent(id, kind.get(), time, region, detail, where));
       case LIFECYCLE_TERMINATE -> lifecycle(id, time, region, detail, where);
     };
+  }
+
+  /** An event about one instance: its id, plus the new state or the action EC2 announces. */
+  private static Ec2InstanceEvent instanceEvent(
+      String id,
+      Ec2InstanceEvent.Kind kind,
+      Instant time,
+      String region,
+      JsonNode detail,
+      String where) {
+    String instance = required(detail, "detail.", "instance-id", where);
+    String state =
+        kind == Ec2InstanceEvent.Kind.STATE_CHANGE
+            ? required(detail, "detail.", "state", where)
+            : "";
+    String action =
+        kind == Ec2InstanceEvent.Kind.SPOT_WARNING
+            ? required(detail, "detail.", "instance-action", where)
+            : "";
+    return new Ec2InstanceEvent(id, kind, instance, time, region, state, action, Optional.empty());
   }
 
   private static final String TEST_NOTIFICATION = "autoscaling:TEST_NOTIFICATION";
