@@ -138,7 +138,7 @@ public final class KubernetesConnection implements AutoCloseable {
       String kubeconfig, String source, ConnectionOptions options) {
     Config config;
     try {
-      config = Config.fromKubeconfig(Objects.requireNonNull(kubeconfig, "kubeconfig"));
+      config = KubeconfigText.parse(Objects.requireNonNull(kubeconfig, "kubeconfig"));
     } catch (RuntimeException e) {
       // never the parser's message: it quotes the offending line, which may hold a credential
       throw new ConnectionException(source + ": not a valid kubeconfig" + position(e));

@@ -3,6 +3,7 @@ package dev.skyscaler.azure.auth;
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.credential.TokenRequestContext;
 import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.KubeconfigText;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import io.fabric8.kubernetes.client.Config;
 import java.net.URI;
@@ -89,7 +90,7 @@ public final class KubernetesAccess {
   public static KubernetesAccess kubeconfig(String yaml, String source) {
     Config config;
     try {
-      config = Config.fromKubeconfig(null, yaml, null);
+      config = KubeconfigText.parse(yaml);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "the kubeconfig in " + source + " is not a valid kubeconfig");

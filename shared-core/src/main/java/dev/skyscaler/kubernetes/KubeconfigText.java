@@ -1,0 +1,55 @@
+package dev.skyscaler.kubernetes;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.fabric8.kubernetes.client.utils.Utils;
+
+/**
+ * Reads kubeconfig text into fabric8's client {@link Config} exactly as {@code
+ * Config.fromKubeconfig(text)} does (current context, server, CA, credentials, then the same
+ * system-property and environment overrides), but without fabric8's global {@code Serialization}.
+ *
+ * <p>Why: the kubeconfig model has {@code extensions} fields typed as any Kubernetes resource, and
+ * the first such field the global serialization meets makes it register every resource kind of
+ * every model jar, constructing one object of each of ~340 classes. That was about 0.6 s of a
+ * Lambda cold start (ADR 0012), spent on kinds no kubeconfig holds. A serialization built with
+ * {@code searchClassloaders=false} registers none of them; an extension, should a kubeconfig have
+ * one, is then read as a generic resource, which is all fabric8 ever does with it.
+ *
+ * <p>{@link KubeConfigUtils#merge} is in fabric8's {@code internal} package; {@code
+ * KubeconfigTextTest} pins that the result equals {@code Config.fromKubeconfig}'s for every
+ * credential form, so an upgrade that changes it fails there.
+ */
+public final class KubeconfigText {
+  private static final String DISABLE_AUTO_CONFIG =
+      Config.KUBERNETES_DISABLE_AUTO_CONFIG_SYSTEM_PROPERTY;
+  private static final KubernetesSerialization SERIALIZATION =
+      new KubernetesSerialization(new ObjectMapper(), false);
+
+  private KubeconfigText() {}
+
+  /**
+   * The client configuration the text's current context gives.
+   *
+   * @throws IllegalArgumentException when the text is empty or not a kubeconfig document; fabric8's
+   *     parser exceptions (whose messages carry the line and column) as they are
+   */
+  public static Config parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw new IllegalArgumentException("the kubeconfig is empty");
+    }
+    io.fabric8.kubernetes.api.model.Config kubeconfig =
+        SERIALIZATION.unmarshal(text, io.fabric8.kubernetes.api.model.Config.class);
+    if (kubeconfig == null) {
+      throw new IllegalArgumentException("the kubeconfig has no document");
+    }
+    Config config = Config.empty();
+    KubeConfigUtils.merge(config, null, kubeconfig);
+    if (!Utils.getSystemPropertyOrEnvVar(DISABLE_AUTO_CONFIG, false)) {
+      Config.configFromSysPropsOrEnvVars(config);
+    }
+    return config;
+  }
+}
