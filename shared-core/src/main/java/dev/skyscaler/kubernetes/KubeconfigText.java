@@ -1,9 +1,7 @@
 package dev.skyscaler.kubernetes;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.internal.KubeConfigUtils;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.client.utils.Utils;
 
 /**
@@ -13,10 +11,10 @@ import io.fabric8.kubernetes.client.utils.Utils;
  *
  * <p>Why: the kubeconfig model has {@code extensions} fields typed as any Kubernetes resource, and
  * the first such field the global serialization meets makes it register every resource kind of
- * every model jar, constructing one object of each of ~340 classes. That was about 0.6 s of a
- * Lambda cold start (ADR 0012), spent on kinds no kubeconfig holds. A serialization built with
- * {@code searchClassloaders=false} registers none of them; an extension, should a kubeconfig have
- * one, is then read as a generic resource, which is all fabric8 ever does with it.
+ * every model jar, constructing one object of each of ~340 classes: a large part of a Lambda cold
+ * start (ADR 0012), spent on kinds no kubeconfig holds. {@link ReadView}'s serialization, built
+ * with {@code searchClassloaders=false}, registers none of them; an extension, should a kubeconfig
+ * have one, is then read as a generic resource, which is all fabric8 ever does with it.
  *
  * <p>{@link KubeConfigUtils#merge} is in fabric8's {@code internal} package; {@code
  * KubeconfigTextTest} pins that the result equals {@code Config.fromKubeconfig}'s for every
@@ -25,8 +23,6 @@ import io.fabric8.kubernetes.client.utils.Utils;
 public final class KubeconfigText {
   private static final String DISABLE_AUTO_CONFIG =
       Config.KUBERNETES_DISABLE_AUTO_CONFIG_SYSTEM_PROPERTY;
-  private static final KubernetesSerialization SERIALIZATION =
-      new KubernetesSerialization(new ObjectMapper(), false);
 
   private KubeconfigText() {}
 
@@ -41,7 +37,7 @@ public final class KubeconfigText {
       throw new IllegalArgumentException("the kubeconfig is empty");
     }
     io.fabric8.kubernetes.api.model.Config kubeconfig =
-        SERIALIZATION.unmarshal(text, io.fabric8.kubernetes.api.model.Config.class);
+        ReadView.SERIALIZATION.unmarshal(text, io.fabric8.kubernetes.api.model.Config.class);
     if (kubeconfig == null) {
       throw new IllegalArgumentException("the kubeconfig has no document");
     }

@@ -63,6 +63,7 @@ public final class KubernetesConnection implements AutoCloseable {
     try {
       return new KubernetesClientBuilder()
           .withConfig(config)
+          .withKubernetesSerialization(ReadView.SERIALIZATION)
           // At TRACE level this interceptor logs every header, the bearer token included.
           .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("HttpLogging", null))
           .build();

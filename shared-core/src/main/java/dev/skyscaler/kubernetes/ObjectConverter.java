@@ -12,7 +12,7 @@ import java.util.Set;
  * that names the object and the field path ({@code spec.containers[0].ports[0].hostPort}).
  */
 final class ObjectConverter {
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+  private static final KubernetesSerialization SERIALIZATION = ReadView.SERIALIZATION;
 
   /** The fields of the model that are resource lists: their values are quantities. */
   private static final Set<String> RESOURCE_LISTS =
