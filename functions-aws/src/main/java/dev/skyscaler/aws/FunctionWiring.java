@@ -8,6 +8,8 @@ import dev.skyscaler.aws.eks.EksGateway;
 import dev.skyscaler.aws.secrets.KubeconfigSecretConnector;
 import dev.skyscaler.aws.secrets.SecretsGateway;
 import dev.skyscaler.kubernetes.ConnectionOptions;
+import dev.skyscaler.kubernetes.ReadView;
+import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
@@ -32,10 +34,10 @@ import software.amazon.awssdk.regions.Region;
  * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
- * on-demand}), the Auto Scaling client is built on a thread of its own ({@link
- * dev.skyscaler.kubernetes.scan.BackgroundBuild}) while the handler is constructed and the first
- * scan connects to the cluster; for {@code snap-start} and {@code provisioned-concurrency} it is
- * built before the constructor returns.
+ * on-demand}), the Auto Scaling client and the Kubernetes deserializers ({@link ReadView#prime})
+ * are built on threads of their own ({@link BackgroundBuild}) while the handler is constructed and
+ * the first scan connects to the cluster; for {@code snap-start} and {@code
+ * provisioned-concurrency} they are built before the constructor returns.
  */
 public record FunctionWiring(
     FunctionSettings settings,
@@ -64,6 +66,14 @@ public record FunctionWiring(
    */
   public static FunctionWiring fromEnvironment(Map<String, String> env, Clock clock) {
     FunctionSettings settings = FunctionSettings.fromEnvironment(env);
+    boolean onDemand = "on-demand".equals(env.get(INITIALIZATION_TYPE));
+    // The Kubernetes deserializers: built on an idle core while an on-demand cold start goes on,
+    // and into the snapshot (SnapStart) or the warm environment (provisioned) otherwise.
+    if (onDemand) {
+      BackgroundBuild.start("skyscaler-prime", ReadView::prime);
+    } else {
+      ReadView.prime();
+    }
     AwsClientSettings aws =
         new AwsClientSettings(
             Region.of(settings.region()),
@@ -71,7 +81,7 @@ public record FunctionWiring(
             credentials(env));
     // An on-demand cold start builds the Auto Scaling client while the first invocation connects
     // to the cluster. A SnapStart snapshot or a provisioned environment should hold it built.
-    AsgGateway gateway = AsgGateway.create(aws, "on-demand".equals(env.get(INITIALIZATION_TYPE)));
+    AsgGateway gateway = AsgGateway.create(aws, onDemand);
     AsgNodeGroupProvider provider =
         new AsgNodeGroupProvider(
             gateway,

@@ -43,12 +43,13 @@ import java.util.stream.Collectors;
  * One scan, end to end, as every runner does it:
  *
  * <ol>
- *   <li>take the {@code coordination.k8s.io} Lease (or wait up to {@link ScanSettings#leaseWait()}
- *       for it), so two overlapping invocations never both act;
+ *   <li>start reading the cloud ({@link NodeGroupProvider#readCloud}) on a thread of its own, and
+ *       take the {@code coordination.k8s.io} Lease (or wait up to {@link ScanSettings#leaseWait()}
+ *       for it), so two overlapping invocations never both act; when the Lease had to be waited
+ *       for, the cloud is read again under it, so that the read is never older than the scan;
  *   <li>load the {@link AutoscalerState} from its ConfigMap;
- *   <li>read the cluster ({@link LiveSnapshotReader}) and, at the same time on a thread of its own,
- *       the cloud ({@link NodeGroupProvider#readCloud}); then match the nodes to the node groups
- *       and instances;
+ *   <li>read the cluster ({@link LiveSnapshotReader}) while the cloud read goes on; then match the
+ *       nodes to the node groups and instances;
  *   <li>plan: {@link Autoscaler#runOnce} for a {@link ScanKind#FULL} scan (with the interruption
  *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
  *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
@@ -108,13 +109,19 @@ public final class ScanCycle {
    */
   public ScanReport run(ScanKind kind, List<InterruptionNotice> notices) {
     Instant started = clock.instant();
+    // The cloud read needs nothing from the cluster until the nodes are matched, so it overlaps the
+    // Lease request too; it is read-only, so a scan that then finds the Lease held loses nothing.
+    BackgroundBuild<NodeGroupProvider.CloudRead> cloud = readCloud();
     HeldLease lease;
     try {
       var acquired = acquire();
-      if (acquired instanceof ScanLease.HeldByOther held) {
+      if (acquired.acquisition() instanceof ScanLease.HeldByOther held) {
         return new ScanReport.Skipped(held.describe());
       }
-      lease = ((ScanLease.Acquired) acquired).lease();
+      lease = ((ScanLease.Acquired) acquired.acquisition()).lease();
+      if (!acquired.atFirstAttempt()) {
+        cloud = readCloud();
+      }
     } catch (RuntimeException e) {
       return new ScanReport.Failed("take the lease", e.getMessage());
     } catch (InterruptedException e) {
@@ -122,25 +129,37 @@ public final class ScanCycle {
       return new ScanReport.Failed("take the lease", "interrupted while waiting for the lease");
     }
     try {
-      return underLease(kind, notices, lease, started);
+      return underLease(kind, notices, lease, cloud, started);
     } finally {
       lease.close();
     }
   }
 
-  private ScanLease.Acquisition acquire() throws InterruptedException {
+  private BackgroundBuild<NodeGroupProvider.CloudRead> readCloud() {
+    return BackgroundBuild.start("skyscaler-cloud-read", provider::readCloud);
+  }
+
+  /** The Lease, or who holds it, and whether it was had without waiting. */
+  private record LeaseAttempt(ScanLease.Acquisition acquisition, boolean atFirstAttempt) {}
+
+  private LeaseAttempt acquire() throws InterruptedException {
     ScanLease scanLease = new ScanLease(connection, settings.lease(), identity, clock);
     long attempts = 1 + settings.leaseWait().toMillis() / settings.leasePoll().toMillis();
     ScanLease.Acquisition acquisition = scanLease.tryAcquire();
-    for (long i = 1; i < attempts && acquisition instanceof ScanLease.HeldByOther; i++) {
+    long i = 1;
+    for (; i < attempts && acquisition instanceof ScanLease.HeldByOther; i++) {
       sleeper.sleep(settings.leasePoll());
       acquisition = scanLease.tryAcquire();
     }
-    return acquisition;
+    return new LeaseAttempt(acquisition, i == 1);
   }
 
   private ScanReport underLease(
-      ScanKind kind, List<InterruptionNotice> notices, HeldLease lease, Instant started) {
+      ScanKind kind,
+      List<InterruptionNotice> notices,
+      HeldLease lease,
+      BackgroundBuild<NodeGroupProvider.CloudRead> cloud,
+      Instant started) {
     StateStore<AutoscalerState> store =
         new StateStore<>(
             connection,
@@ -148,10 +167,6 @@ public final class ScanCycle {
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
             settings.state());
-    // The cloud is read while the cluster is: the two are independent until the nodes are matched,
-    // so a scan takes the longer of the two reads instead of their sum.
-    BackgroundBuild<NodeGroupProvider.CloudRead> cloud =
-        BackgroundBuild.start("skyscaler-cloud-read", provider::readCloud);
     Stored<AutoscalerState> stored;
     ClusterObjects objects;
     KubernetesSnapshot k8s;

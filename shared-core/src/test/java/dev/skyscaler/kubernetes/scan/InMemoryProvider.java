@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
@@ -33,8 +34,12 @@ final class InMemoryProvider implements NodeGroupProvider {
   /** The thread {@link #readCloud} last ran on. */
   volatile String cloudReadThread;
 
+  /** How many times {@link #readCloud} was called. */
+  final AtomicInteger cloudReads = new AtomicInteger();
+
   @Override
   public CloudRead readCloud() {
+    cloudReads.incrementAndGet();
     cloudReadThread = Thread.currentThread().getName();
     beforeCloudRead.run();
     if (cloudReadFailure != null) {

@@ -144,7 +144,7 @@ class ScanCycleTest {
   }
 
   @Test
-  void aLeaseHeldByAnotherActorSkipsTheScanWithoutReadingOrActing() {
+  void aLeaseHeldByAnotherActorSkipsTheScanWithoutReadingTheClusterOrActing() {
     fullCluster(30);
     var other = new ScanLease(cluster.connect(), LeaseOptions.DEFAULTS, "other", clock);
     assertThat(other.tryAcquire()).isInstanceOf(ScanLease.Acquired.class);
@@ -171,6 +171,8 @@ class ScanCycleTest {
     assertThat(report).isInstanceOf(ScanReport.Completed.class);
     assertThat(sleeps).isNotEmpty().allMatch(d -> d.equals(Duration.ofMillis(500)));
     assertThat(cloud.applied).hasSize(1);
+    // once with the lease request, and again under the lease: the first read is too old
+    assertThat(cloud.cloudReads).hasValue(2);
   }
 
   @Test
@@ -214,6 +216,7 @@ class ScanCycleTest {
     assertThat(report).isInstanceOf(ScanReport.Completed.class);
     assertThat(cloud.cloudReadThread).isEqualTo("skyscaler-cloud-read");
     assertThat(sawPodsListed).isTrue();
+    assertThat(cloud.cloudReads).hasValue(1);
     assertThat(cloud.applied).hasSize(1);
   }
 
