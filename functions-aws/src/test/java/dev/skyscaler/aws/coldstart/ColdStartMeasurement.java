@@ -23,9 +23,11 @@ import java.util.function.ToLongFunction;
  * ./mvnw -B -q -pl functions-aws -am verify -DskipTests -Pcold-start [-Dcold-start.args="--runs 5"]
  * </pre>
  *
- * <p>Arguments: {@code --runs N} (5), {@code --zip PATH} (target/skyscaler-aws-lambda.zip), {@code
- * --flags lambda|default|both} (both: the JVM flags of Lambda's Java 17 runtime, and none), {@code
- * --profile} (one more run with {@code -Xlog:class+load}, counted by jar).
+ * <p>Arguments: {@code --runs N} (5), {@code --warmup N} (1: children run first and shown but not
+ * counted, so that the servers they call are warm, as AWS's and the API server are), {@code --zip
+ * PATH} (target/skyscaler-aws-lambda.zip), {@code --flags lambda|default|both} (both: the JVM flags
+ * of Lambda's Java 17 runtime, and none), {@code --profile} (one more run with {@code
+ * -Xlog:class+load}, counted by jar).
  */
 public final class ColdStartMeasurement {
   /** Lambda's Java 17 runtime stops tiered compilation at C1 by default. */
@@ -40,6 +42,7 @@ public final class ColdStartMeasurement {
   public static void main(String[] args) throws Exception {
     List<String> a = Arrays.asList(args);
     int runs = Integer.parseInt(option(a, "--runs", "5"));
+    int warmups = Integer.parseInt(option(a, "--warmup", "1"));
     Path zip = Path.of(option(a, "--zip", defaultZip()));
     String flags = option(a, "--flags", "both");
     List<String> extra =
@@ -58,6 +61,7 @@ public final class ColdStartMeasurement {
         measure(
             "Lambda's flags " + String.join(" ", concat(LAMBDA_FLAGS, extra)),
             concat(LAMBDA_FLAGS, extra),
+            warmups,
             runs,
             moto,
             layout,
@@ -65,7 +69,13 @@ public final class ColdStartMeasurement {
       }
       if (!flags.equals("lambda")) {
         measure(
-            "no flags (JDK defaults) " + String.join(" ", extra), extra, runs, moto, layout, dir);
+            "no flags (JDK defaults) " + String.join(" ", extra),
+            extra,
+            warmups,
+            runs,
+            moto,
+            layout,
+            dir);
       }
       if (a.contains("--profile")) {
         profile(moto, layout, dir);
@@ -76,6 +86,7 @@ public final class ColdStartMeasurement {
   private static void measure(
       String label,
       List<String> jvmFlags,
+      int warmups,
       int runs,
       MotoServer moto,
       LambdaLayout layout,
@@ -86,6 +97,21 @@ public final class ColdStartMeasurement {
         "| Run | Load (1 min) | Spawn → JVM start | JVM start → handler constructed"
             + " | → first scan done | Spawn → first scan done | CPU time |");
     System.out.println("|---|---|---|---|---|---|---|");
+    // Warm-up children are as cold as the others; what they warm is this JVM's mock API server,
+    // moto's Python backends and the OS, which serve every child and are warm in AWS.
+    for (int w = 1; w <= warmups; w++) {
+      double load = loadAverage();
+      ChildRun.Figures f = once(jvmFlags, moto, layout, dir);
+      System.out.printf(
+          "| warm-up %d (not counted) | %.2f | %d ms | %d ms | %d ms | %d ms | %d ms |%n",
+          w,
+          load,
+          f.spawnToJvmStart(),
+          f.jvmToConstructed(),
+          f.jvmToDone(),
+          f.spawnToDone(),
+          f.cpu());
+    }
     List<ChildRun.Figures> all = new ArrayList<>();
     List<Double> loads = new ArrayList<>();
     for (int run = 1; run <= runs; run++) {
