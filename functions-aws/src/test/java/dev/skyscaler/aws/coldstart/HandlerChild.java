@@ -1,10 +1,7 @@
 package dev.skyscaler.aws.coldstart;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.skyscaler.aws.FakeContext;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -59,7 +56,14 @@ public final class HandlerChild {
     RequestStreamHandler handler = construct(handlerClass);
     long constructed = System.currentTimeMillis();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    handler.handleRequest(new ByteArrayInputStream(event), out, new OneScanContext());
+    long start = System.nanoTime();
+    handler.handleRequest(
+        new ByteArrayInputStream(event),
+        out,
+        // REMAINING_MILLIS counted down from the call, as Lambda does
+        new FakeContext(
+            "cold-start-" + ProcessHandle.current().pid(),
+            () -> Math.max(0, REMAINING_MILLIS - (System.nanoTime() - start) / 1_000_000)));
     long done = System.currentTimeMillis();
     long cpuMillis =
         ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
@@ -99,66 +103,5 @@ public final class HandlerChild {
       throw new IllegalArgumentException(handlerClass + ": not a RequestStreamHandler");
     }
     return h;
-  }
-
-  /** A Lambda context whose {@link #REMAINING_MILLIS} count down from its creation. */
-  static final class OneScanContext implements Context {
-    private final long start = System.nanoTime();
-
-    @Override
-    public String getAwsRequestId() {
-      return "cold-start-" + ProcessHandle.current().pid();
-    }
-
-    @Override
-    public String getLogGroupName() {
-      return "/aws/lambda/cold-start";
-    }
-
-    @Override
-    public String getLogStreamName() {
-      return "cold-start";
-    }
-
-    @Override
-    public String getFunctionName() {
-      return "cold-start";
-    }
-
-    @Override
-    public String getFunctionVersion() {
-      return "$LATEST";
-    }
-
-    @Override
-    public String getInvokedFunctionArn() {
-      return "arn:aws:lambda:us-east-1:123456789012:function:cold-start";
-    }
-
-    @Override
-    public CognitoIdentity getIdentity() {
-      return null;
-    }
-
-    @Override
-    public ClientContext getClientContext() {
-      return null;
-    }
-
-    @Override
-    public int getRemainingTimeInMillis() {
-      long elapsed = (System.nanoTime() - start) / 1_000_000;
-      return (int) Math.max(0, REMAINING_MILLIS - elapsed);
-    }
-
-    @Override
-    public int getMemoryLimitInMB() {
-      return 1024;
-    }
-
-    @Override
-    public LambdaLogger getLogger() {
-      return null;
-    }
   }
 }

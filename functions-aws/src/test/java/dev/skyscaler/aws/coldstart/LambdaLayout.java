@@ -1,5 +1,6 @@
 package dev.skyscaler.aws.coldstart;
 
+import dev.skyscaler.aws.FakeContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,12 +14,12 @@ import java.util.zip.ZipInputStream;
 /**
  * The Lambda zip unpacked as the Java runtime sees it (classes at the root, jars in {@code lib/}),
  * plus a directory holding only the child's class files ({@link HandlerChild}, {@link
- * ColdStartChild}): the child JVM's classpath is exactly these, so nothing of the build's test
- * classpath helps the handler start.
+ * ColdStartChild} and the {@link FakeContext} it invokes with): the child JVM's classpath is
+ * exactly these, so nothing of the build's test classpath helps the handler start.
  */
 record LambdaLayout(Path root, Path child) {
-  private static final List<String> CHILD_CLASSES =
-      List.of("HandlerChild.class", "HandlerChild$OneScanContext.class", "ColdStartChild.class");
+  private static final List<Class<?>> CHILD_CLASSES =
+      List.of(HandlerChild.class, ColdStartChild.class, FakeContext.class);
 
   /** Unpacks {@code zip} into {@code dir}/function and copies the child into {@code dir}/child. */
   static LambdaLayout unpack(Path zip, Path dir) {
@@ -32,14 +33,14 @@ record LambdaLayout(Path root, Path child) {
     Path child = dir.resolve("child");
     try {
       unzip(zip, root);
-      Path pkg = child.resolve(HandlerChild.class.getPackageName().replace('.', '/'));
-      Files.createDirectories(pkg);
-      for (String name : CHILD_CLASSES) {
-        try (InputStream in = HandlerChild.class.getResourceAsStream(name)) {
+      for (Class<?> c : CHILD_CLASSES) {
+        String name = c.getName().replace('.', '/') + ".class";
+        try (InputStream in = c.getClassLoader().getResourceAsStream(name)) {
           if (in == null) {
             throw new IllegalStateException(name + " is not on the classpath");
           }
-          Files.copy(in, pkg.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+          Files.createDirectories(child.resolve(name).getParent());
+          Files.copy(in, child.resolve(name), StandardCopyOption.REPLACE_EXISTING);
         }
       }
     } catch (IOException e) {
