@@ -3,10 +3,13 @@ package dev.skyscaler.aws.coldstart;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
@@ -25,14 +28,22 @@ import java.util.function.ToLongFunction;
  *
  * <p>Arguments: {@code --runs N} (5), {@code --warmup N} (1: children run first and shown but not
  * counted, so that the servers they call are warm, as AWS's and the API server are), {@code --zip
- * PATH} (target/skyscaler-aws-lambda.zip), {@code --flags lambda|default|both} (both: the JVM flags
- * of Lambda's Java 17 runtime, and none), {@code --profile} (one more run with {@code
- * -Xlog:class+load}, counted by jar).
+ * PATH} (target/skyscaler-aws-lambda.zip), {@code --flags lambda|default|both} (both: the JVM as
+ * Lambda's runtime starts it for the template's memory and {@code JAVA_TOOL_OPTIONS}, see {@link
+ * LambdaLaunch}, and the JDK's defaults), {@code --extra "FLAGS"} (more JVM flags for both), {@code
+ * --profile} (one more run with {@code -Xlog:class+load}, counted by jar).
+ *
+ * <p>Before each child, the measurement waits until this JVM and moto are quiet ({@link #settle}):
+ * the child's cores are then its own, less what the servers spend answering it.
  */
 public final class ColdStartMeasurement {
-  /** Lambda's Java 17 runtime stops tiered compilation at C1 by default. */
-  static final List<String> LAMBDA_FLAGS =
-      List.of("-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1");
+  /** How long {@link #settle} waits at most, and the window it judges quiet. */
+  private static final Duration SETTLE_LIMIT = Duration.ofSeconds(3);
+
+  private static final Duration SETTLE_WINDOW = Duration.ofMillis(200);
+
+  /** CPU the servers may use in a window that counts as quiet. */
+  private static final Duration QUIET_CPU = Duration.ofMillis(10);
 
   private static final java.util.concurrent.atomic.AtomicInteger RUNS =
       new java.util.concurrent.atomic.AtomicInteger();
@@ -56,11 +67,13 @@ public final class ColdStartMeasurement {
         System.getProperty("java.vm.version"),
         System.getProperty("java.vm.name"),
         Runtime.getRuntime().availableProcessors());
+    LambdaLaunch lambda = LambdaLaunch.fromTemplate();
     try (MotoServer moto = MotoServer.start()) {
       if (!flags.equals("default")) {
         measure(
-            "Lambda's flags " + String.join(" ", concat(LAMBDA_FLAGS, extra)),
-            concat(LAMBDA_FLAGS, extra),
+            lambda.describe(extra),
+            lambda.flags(extra),
+            lambda.environment(),
             warmups,
             runs,
             moto,
@@ -71,6 +84,7 @@ public final class ColdStartMeasurement {
         measure(
             "no flags (JDK defaults) " + String.join(" ", extra),
             extra,
+            Map.of(),
             warmups,
             runs,
             moto,
@@ -78,7 +92,7 @@ public final class ColdStartMeasurement {
             dir);
       }
       if (a.contains("--profile")) {
-        profile(moto, layout, dir);
+        profile(lambda, moto, layout, dir);
       }
     }
   }
@@ -86,6 +100,7 @@ public final class ColdStartMeasurement {
   private static void measure(
       String label,
       List<String> jvmFlags,
+      Map<String, String> jvmEnv,
       int warmups,
       int runs,
       MotoServer moto,
@@ -101,7 +116,7 @@ public final class ColdStartMeasurement {
     // moto's Python backends and the OS, which serve every child and are warm in AWS.
     for (int w = 1; w <= warmups; w++) {
       double load = loadAverage();
-      ChildRun.Figures f = once(jvmFlags, moto, layout, dir);
+      ChildRun.Figures f = once(jvmFlags, jvmEnv, moto, layout, dir);
       System.out.printf(
           "| warm-up %d (not counted) | %.2f | %d ms | %d ms | %d ms | %d ms | %d ms |%n",
           w,
@@ -116,7 +131,7 @@ public final class ColdStartMeasurement {
     List<Double> loads = new ArrayList<>();
     for (int run = 1; run <= runs; run++) {
       double load = loadAverage();
-      ChildRun.Figures f = once(jvmFlags, moto, layout, dir);
+      ChildRun.Figures f = once(jvmFlags, jvmEnv, moto, layout, dir);
       all.add(f);
       loads.add(load);
       System.out.printf(
@@ -145,14 +160,23 @@ public final class ColdStartMeasurement {
     System.out.println();
   }
 
-  /** One child against a freshly seeded cluster; checks that it scanned and scaled up. */
+  /**
+   * One child against a freshly seeded cluster, started once the servers are quiet; checks that it
+   * scanned and scaled up. {@code jvmEnv} joins the child's environment (JAVA_TOOL_OPTIONS).
+   */
   static ChildRun.Figures once(
-      List<String> jvmFlags, MotoServer moto, LambdaLayout layout, Path dir) {
+      List<String> jvmFlags,
+      Map<String, String> jvmEnv,
+      MotoServer moto,
+      LambdaLayout layout,
+      Path dir) {
     moto.reset();
     MockCluster cluster = new MockCluster();
     cluster.start();
     try {
-      Map<String, String> env = ColdStartCluster.seed(moto, cluster);
+      Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
+      env.putAll(jvmEnv);
+      settle(moto);
       Path log = dir.resolve("child-" + RUNS.incrementAndGet() + ".log");
       ChildRun.Figures f = ChildRun.run(jvmFlags, layout.classpath(), env, dir, log);
       int desired = ColdStartCluster.desiredCapacity(moto);
@@ -173,11 +197,45 @@ public final class ColdStartMeasurement {
     }
   }
 
-  private static void profile(MotoServer moto, LambdaLayout layout, Path dir) throws IOException {
+  /**
+   * Waits until this JVM and moto have used under {@link #QUIET_CPU} of CPU in {@link
+   * #SETTLE_WINDOW}, or {@link #SETTLE_LIMIT} has passed: seeding the cluster leaves this JVM
+   * compiling and collecting for a while, which would otherwise run on the cores the child is
+   * measured on. In AWS the servers are other machines.
+   */
+  static Duration settle(MotoServer moto) {
+    long start = System.nanoTime();
+    long limit = start + SETTLE_LIMIT.toNanos();
+    Duration before = serverCpu(moto);
+    while (System.nanoTime() < limit) {
+      try {
+        Thread.sleep(SETTLE_WINDOW.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      Duration now = serverCpu(moto);
+      if (now.minus(before).compareTo(QUIET_CPU) < 0) {
+        break;
+      }
+      before = now;
+    }
+    return Duration.ofNanos(System.nanoTime() - start);
+  }
+
+  /** This JVM's CPU time (the mock API server's) plus moto's. */
+  private static Duration serverCpu(MotoServer moto) {
+    long own =
+        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+            .getProcessCpuTime();
+    return Duration.ofNanos(own).plus(moto.cpuTime());
+  }
+
+  private static void profile(LambdaLaunch lambda, MotoServer moto, LambdaLayout layout, Path dir)
+      throws IOException {
     Path log = dir.resolve("class-load.log");
-    List<String> flags = new ArrayList<>(LAMBDA_FLAGS);
-    flags.add("-Xlog:class+load=info:file=" + log);
-    ChildRun.Figures f = once(flags, moto, layout, dir);
+    List<String> flags = lambda.flags(List.of("-Xlog:class+load=info:file=" + log));
+    ChildRun.Figures f = once(flags, lambda.environment(), moto, layout, dir);
     ClassLoadProfile p = ClassLoadProfile.of(Files.readAllLines(log), f.jvmToConstructed());
     System.out.printf(
         "### Classes loaded (one run with -Xlog:class+load, %d ms to first scan)%n%n",
@@ -208,12 +266,6 @@ public final class ColdStartMeasurement {
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
     }
-  }
-
-  private static List<String> concat(List<String> a, List<String> b) {
-    List<String> all = new ArrayList<>(a);
-    all.addAll(b);
-    return all;
   }
 
   private static String defaultZip() {

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The three functions run from the deployable itself: {@code target/skyscaler-aws-lambda.zip} (made
- * at {@code package}) is unpacked, and each handler runs in a fresh JVM with Lambda's flags whose
+ * at {@code package}) is unpacked, and each handler runs in a fresh JVM started as Lambda's runtime
+ * starts it with the template's memory and {@code JAVA_TOOL_OPTIONS} ({@link LambdaLaunch}), whose
  * classpath is exactly the zip's root and its one merged {@code lib/} jar (plus the child class),
  * built by its no-arg constructor from the function's environment alone, against moto and a mock
  * API server seeded with {@link ColdStartCluster}. A bad merge of the dependencies (a lost service
@@ -37,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
 @ExtendWith(MotoExtension.class)
 class LambdaPackageIT {
   static final Path ZIP = Path.of("target", "skyscaler-aws-lambda.zip").toAbsolutePath();
+  private static final LambdaLaunch LAUNCH = LambdaLaunch.fromTemplate();
 
   @TempDir static Path dir;
   private static LambdaLayout layout;
@@ -62,7 +65,7 @@ class LambdaPackageIT {
   @Test
   void theScanFunctionScansOnceAndScalesTheGroupUpForThePendingPods() {
     ChildRun.Figures f =
-        ColdStartMeasurement.once(ColdStartMeasurement.LAMBDA_FLAGS, moto, layout, dir);
+        ColdStartMeasurement.once(LAUNCH.flags(List.of()), LAUNCH.environment(), moto, layout, dir);
 
     assertThat(f.output()).isEqualTo("{\"scans\":1,\"completed\":1,\"skipped\":0,\"failed\":0}");
     assertThat(ColdStartCluster.desiredCapacity(moto)).isEqualTo(ColdStartCluster.DESIRED_AFTER);
@@ -125,12 +128,14 @@ class LambdaPackageIT {
   private ChildRun.Figures run(String handler, String event, Map<String, String> env, String name)
       throws IOException {
     Path file = Files.writeString(dir.resolve(name + "-event.json"), event);
+    Map<String, String> all = new HashMap<>(env);
+    all.putAll(LAUNCH.environment());
     return ChildRun.runHandler(
-        ColdStartMeasurement.LAMBDA_FLAGS,
+        LAUNCH.flags(List.of()),
         layout.classpath(),
         handler,
         file,
-        env,
+        all,
         dir,
         dir.resolve(name + ".log"));
   }

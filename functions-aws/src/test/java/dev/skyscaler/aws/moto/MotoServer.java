@@ -126,6 +126,11 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
     }
   }
 
+  /** The server process's CPU time so far (zero where the platform does not tell it). */
+  public Duration cpuTime() {
+    return process.toHandle().info().totalCpuDuration().orElse(Duration.ZERO);
+  }
+
   @Override
   public void close() {
     process.destroy();
