@@ -97,6 +97,25 @@ class KubernetesConnectionTest {
   }
 
   @Test
+  void overHttpsTheClustersCaCertificateIsTrustedAndNothingElse() {
+    MockCluster https = new MockCluster(true);
+    https.start();
+    try (KubernetesConnection trusting =
+            KubernetesConnection.withToken(
+                https.serverUri(), () -> "t", https.certificatePem(), MockCluster.OPTIONS);
+        KubernetesConnection defaults =
+            KubernetesConnection.withToken(
+                https.serverUri(), () -> "t", Optional.empty(), MockCluster.OPTIONS)) {
+      assertThat(https.serverUri().getScheme()).isEqualTo("https");
+      assertThat(trusting.client().nodes().list().getItems()).isEmpty();
+      assertThatThrownBy(() -> defaults.client().nodes().list())
+          .hasRootCauseInstanceOf(java.security.cert.CertPathBuilderException.class);
+    } finally {
+      https.stop();
+    }
+  }
+
+  @Test
   void theTokenSupplierIsAskedForEveryRequestSoRotatedTokensAreUsed() {
     AtomicInteger issued = new AtomicInteger();
     try (KubernetesConnection c =

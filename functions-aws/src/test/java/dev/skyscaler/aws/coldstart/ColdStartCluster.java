@@ -8,8 +8,11 @@ import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.autoscaling.model.Instance;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
@@ -69,7 +72,8 @@ final class ColdStartCluster {
               .createSecret(
                   b ->
                       b.name(CLUSTER + "-kubeconfig")
-                          .secretString(kubeconfig(cluster.serverUri().toString())))
+                          .secretString(
+                              kubeconfig(cluster.serverUri().toString(), cluster.certificatePem())))
               .arn();
     }
     Map<String, String> env = new TreeMap<>();
@@ -142,14 +146,24 @@ final class ColdStartCluster {
     cluster.admin().pods().inNamespace("default").resource(pod).create();
   }
 
-  private static String kubeconfig(String server) {
+  /**
+   * The mock API server's kubeconfig; with its CA certificate when it serves HTTPS, as EKS does.
+   */
+  private static String kubeconfig(String server, Optional<String> caPem) {
+    String ca =
+        caPem
+            .map(
+                pem ->
+                    "\n    certificate-authority-data: "
+                        + Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.UTF_8)))
+            .orElse("");
     return """
         apiVersion: v1
         kind: Config
         clusters:
         - name: cold-start
           cluster:
-            server: %s
+            server: %s%s
         users:
         - name: skyscaler
           user:
@@ -161,6 +175,6 @@ final class ColdStartCluster {
             user: skyscaler
         current-context: cold-start
         """
-        .formatted(server);
+        .formatted(server, ca);
   }
 }

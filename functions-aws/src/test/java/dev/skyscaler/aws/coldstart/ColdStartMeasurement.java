@@ -1,5 +1,6 @@
 package dev.skyscaler.aws.coldstart;
 
+import dev.skyscaler.aws.moto.LoopbackTls;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
@@ -31,7 +33,10 @@ import java.util.function.ToLongFunction;
  * PATH} (target/skyscaler-aws-lambda.zip), {@code --flags lambda|default|both} (both: the JVM as
  * Lambda's runtime starts it for the template's memory and {@code JAVA_TOOL_OPTIONS}, see {@link
  * LambdaLaunch}, and the JDK's defaults), {@code --extra "FLAGS"} (more JVM flags for both), {@code
- * --profile} (one more run with {@code -Xlog:class+load}, counted by jar).
+ * --tls on|off} (on: moto and the mock API server serve HTTPS, as AWS and EKS do, so the child pays
+ * its TLS handshakes; the child trusts them through a trust store of the JDK's CAs plus moto's
+ * certificate, {@link LoopbackTls}, and the kubeconfig's CA data), {@code --profile} (one more run
+ * with {@code -Xlog:class+load}, counted by jar).
  *
  * <p>Before each child, the measurement waits until this JVM and moto are quiet ({@link #settle}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -59,6 +64,16 @@ public final class ColdStartMeasurement {
     List<String> extra =
         Arrays.stream(option(a, "--extra", "").split(" ")).filter(x -> !x.isBlank()).toList();
     Path dir = Files.createTempDirectory("skyscaler-cold-start-");
+    // first: this JVM's default trust is fixed by its first TLS context
+    Optional<LoopbackTls> tls =
+        option(a, "--tls", "on").equals("off")
+            ? Optional.empty()
+            : Optional.of(LoopbackTls.create(dir));
+    tls.ifPresent(LoopbackTls::trustInThisJvm);
+    List<String> trust = tls.map(LoopbackTls::jvmFlags).orElse(List.of());
+    List<String> childExtra = new ArrayList<>(trust);
+    childExtra.addAll(extra);
+    String servers = tls.isPresent() ? "servers over TLS" : "servers over plain HTTP";
     LambdaLayout layout = LambdaLayout.unpack(zip, dir);
     System.out.printf(
         "artifact: %s, %,d bytes%nJDK: %s (%s)%nCPUs: %d%n%n",
@@ -68,11 +83,11 @@ public final class ColdStartMeasurement {
         System.getProperty("java.vm.name"),
         Runtime.getRuntime().availableProcessors());
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
-    try (MotoServer moto = MotoServer.start()) {
+    try (MotoServer moto = MotoServer.start(tls)) {
       if (!flags.equals("default")) {
         measure(
-            lambda.describe(extra),
-            lambda.flags(extra),
+            lambda.describe(extra) + "; " + servers,
+            lambda.flags(childExtra),
             lambda.environment(),
             warmups,
             runs,
@@ -82,8 +97,8 @@ public final class ColdStartMeasurement {
       }
       if (!flags.equals("lambda")) {
         measure(
-            "no flags (JDK defaults) " + String.join(" ", extra),
-            extra,
+            "no flags (JDK defaults) " + String.join(" ", extra) + "; " + servers,
+            childExtra,
             Map.of(),
             warmups,
             runs,
@@ -92,7 +107,7 @@ public final class ColdStartMeasurement {
             dir);
       }
       if (a.contains("--profile")) {
-        profile(lambda, moto, layout, dir);
+        profile(lambda, trust, moto, layout, dir);
       }
     }
   }
@@ -162,7 +177,8 @@ public final class ColdStartMeasurement {
 
   /**
    * One child against a freshly seeded cluster, started once the servers are quiet; checks that it
-   * scanned and scaled up. {@code jvmEnv} joins the child's environment (JAVA_TOOL_OPTIONS).
+   * scanned and scaled up. {@code jvmEnv} joins the child's environment (JAVA_TOOL_OPTIONS). The
+   * mock API server serves HTTPS when moto does.
    */
   static ChildRun.Figures once(
       List<String> jvmFlags,
@@ -171,7 +187,7 @@ public final class ColdStartMeasurement {
       LambdaLayout layout,
       Path dir) {
     moto.reset();
-    MockCluster cluster = new MockCluster();
+    MockCluster cluster = new MockCluster("https".equals(moto.endpoint().getScheme()));
     cluster.start();
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
@@ -231,10 +247,13 @@ public final class ColdStartMeasurement {
     return Duration.ofNanos(own).plus(moto.cpuTime());
   }
 
-  private static void profile(LambdaLaunch lambda, MotoServer moto, LambdaLayout layout, Path dir)
+  private static void profile(
+      LambdaLaunch lambda, List<String> trust, MotoServer moto, LambdaLayout layout, Path dir)
       throws IOException {
     Path log = dir.resolve("class-load.log");
-    List<String> flags = lambda.flags(List.of("-Xlog:class+load=info:file=" + log));
+    List<String> extra = new ArrayList<>(trust);
+    extra.add("-Xlog:class+load=info:file=" + log);
+    List<String> flags = lambda.flags(extra);
     ChildRun.Figures f = once(flags, lambda.environment(), moto, layout, dir);
     ClassLoadProfile p = ClassLoadProfile.of(Files.readAllLines(log), f.jvmToConstructed());
     System.out.printf(

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -29,22 +30,44 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
   private final Process process;
   private final URI endpoint;
   private final Path log;
+  private final Optional<LoopbackTls> tls;
 
-  private MotoServer(Process process, URI endpoint, Path log) {
+  private MotoServer(Process process, URI endpoint, Path log, Optional<LoopbackTls> tls) {
     this.process = process;
     this.endpoint = endpoint;
     this.log = log;
+    this.tls = tls;
   }
 
   /** Starts {@code moto_server} and waits until it answers. */
   public static MotoServer start() throws IOException, InterruptedException {
+    return start(Optional.empty());
+  }
+
+  /**
+   * Starts {@code moto_server}, over TLS with {@code tls}'s certificate when given, and waits until
+   * it answers. This server's own requests (the readiness probe, {@link #reset}) trust {@code tls};
+   * AWS clients built from {@link #settings} trust what the JVM trusts ({@link
+   * LoopbackTls#trustInThisJvm}).
+   */
+  public static MotoServer start(Optional<LoopbackTls> tls)
+      throws IOException, InterruptedException {
     int port = freePort();
     Path log = Files.createTempFile("moto-server-", ".log");
+    List<String> command =
+        new ArrayList<>(List.of("moto_server", "-H", "127.0.0.1", "-p", Integer.toString(port)));
+    tls.ifPresent(
+        t ->
+            command.addAll(
+                List.of(
+                    "--ssl-cert",
+                    t.certificatePem().toString(),
+                    "--ssl-key",
+                    t.keyPem().toString())));
     Process process;
     try {
       process =
-          new ProcessBuilder(
-                  List.of("moto_server", "-H", "127.0.0.1", "-p", Integer.toString(port)))
+          new ProcessBuilder(command)
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();
@@ -53,7 +76,9 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
           "moto_server is not on the PATH: the AWS tests need the moto server"
               + " (pip install 'moto[server]'); see functions-aws/README.md");
     }
-    MotoServer server = new MotoServer(process, URI.create("http://127.0.0.1:" + port), log);
+    String scheme = tls.isPresent() ? "https" : "http";
+    MotoServer server =
+        new MotoServer(process, URI.create(scheme + "://127.0.0.1:" + port), log, tls);
     server.awaitAnswer();
     return server;
   }
@@ -79,8 +104,7 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
   /** Forgets every resource (moto's reset API), for a test that needs an empty account. */
   public void reset() {
     try {
-      HttpURLConnection c =
-          (HttpURLConnection) endpoint.resolve("/moto-api/reset").toURL().openConnection();
+      HttpURLConnection c = open("/moto-api/reset");
       c.setRequestMethod("POST");
       c.setDoOutput(true);
       c.getOutputStream().close();
@@ -100,19 +124,30 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
             "moto_server exited with " + process.exitValue() + " at start: " + tail());
       }
       try {
-        HttpURLConnection c =
-            (HttpURLConnection) endpoint.resolve("/moto-api/").toURL().openConnection();
+        HttpURLConnection c = open("/moto-api/");
         c.setConnectTimeout(500);
         c.setReadTimeout(2000);
         if (c.getResponseCode() > 0) {
           return;
         }
+      } catch (javax.net.ssl.SSLException e) {
+        close();
+        throw new IllegalStateException("moto_server's TLS failed: " + e.getMessage(), e);
       } catch (IOException notYet) {
         Thread.sleep(100);
       }
     }
     close();
     throw new IllegalStateException("moto_server did not answer within " + STARTUP + ": " + tail());
+  }
+
+  /** A connection to {@code path} that trusts this server's certificate when it has one. */
+  private HttpURLConnection open(String path) throws IOException {
+    HttpURLConnection c = (HttpURLConnection) endpoint.resolve(path).toURL().openConnection();
+    if (c instanceof javax.net.ssl.HttpsURLConnection https && tls.isPresent()) {
+      https.setSSLSocketFactory(tls.get().sslContext().getSocketFactory());
+    }
+    return c;
   }
 
   private String tail() throws IOException {

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * bearer-token connection, user agent {@code skyscaler}, short timeouts) and an {@link #admin()}
  * client for arranging and inspecting objects, whose requests are not counted as the adapter's.
  *
- * <p>Use as {@code @RegisterExtension final MockCluster cluster = new MockCluster();}.
+ * <p>Use as {@code @RegisterExtension final MockCluster cluster = new MockCluster();}. {@code new
+ * MockCluster(true)} serves HTTPS with a self-signed certificate ({@link #certificatePem}).
  */
 public final class MockCluster implements BeforeEachCallback, AfterEachCallback {
   /** Short timeouts and quick retries, so fault tests stay fast. */
@@ -53,6 +54,17 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
   private ApiDispatcher dispatcher;
   private KubernetesClient admin;
   private final List<KubernetesConnection> connections = new ArrayList<>();
+  private final boolean https;
+
+  /** Plain HTTP, as most tests want. */
+  public MockCluster() {
+    this(false);
+  }
+
+  /** HTTPS with a self-signed certificate when {@code https}. */
+  public MockCluster(boolean https) {
+    this.https = https;
+  }
 
   @Override
   public void beforeEach(ExtensionContext context) {
@@ -73,7 +85,7 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
             new MockWebServer(),
             responses,
             dispatcher,
-            false);
+            https);
     server.init();
     admin = server.createClient();
   }
@@ -112,6 +124,20 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
         KubernetesConnection.withToken(serverUri(), () -> "mock-token", Optional.empty(), options);
     connections.add(c);
     return c;
+  }
+
+  /** The server's certificate, PEM, when it serves HTTPS; the kubeconfig's CA for a client. */
+  public Optional<String> certificatePem() {
+    if (!https) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          java.nio.file.Files.readString(
+              java.nio.file.Path.of(server.getSelfSignedCertificate().certificatePath())));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot read the mock server's certificate", e);
+    }
   }
 
   public URI serverUri() {
