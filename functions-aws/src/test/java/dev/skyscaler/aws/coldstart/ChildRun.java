@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One fresh JVM running {@link HandlerChild} (or its scan case {@link ColdStartChild}): spawned
  * with the given flags, classpath and environment (and nothing of this JVM's environment), timed
- * from just before the spawn to the moment its result line is read.
+ * from just before the spawn to the moment its invocation returned (the child's {@code done}, on
+ * the same clock), so that the child's printing and the pipe are not counted.
  */
 final class ChildRun {
   private static final long TIMEOUT_SECONDS = 120;
@@ -83,15 +84,12 @@ final class ChildRun {
     List<String> lines = new ArrayList<>();
     try {
       long spawnMillis = System.currentTimeMillis();
-      long spawnNanos = System.nanoTime();
       Process p = pb.start();
       String result = null;
-      long doneNanos = 0;
       try (BufferedReader out =
           new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
           if (result == null && line.startsWith(HandlerChild.PREFIX)) {
-            doneNanos = System.nanoTime();
             result = line;
           } else {
             lines.add(line);
@@ -114,7 +112,7 @@ final class ChildRun {
                 + " without a result; its last lines:\n"
                 + String.join("\n", tail));
       }
-      return parse(result, spawnMillis, TimeUnit.NANOSECONDS.toMillis(doneNanos - spawnNanos));
+      return parse(result, spawnMillis);
     } catch (IOException e) {
       throw new IllegalStateException("cannot run the child: " + e.getMessage(), e);
     } catch (InterruptedException e) {
@@ -134,7 +132,7 @@ final class ChildRun {
   }
 
   /** Reads the child's result line. */
-  static Figures parse(String line, long spawnMillis, long spawnToDone) {
+  static Figures parse(String line, long spawnMillis) {
     String[] parts = line.substring(HandlerChild.PREFIX.length()).split(" ", 5);
     long jvmStart = value(parts[0], "jvmStart=");
     long constructed = value(parts[1], "constructed=");
@@ -144,7 +142,7 @@ final class ChildRun {
       throw new IllegalArgumentException("no output= in the child's line: " + line);
     }
     return new Figures(
-        spawnToDone,
+        done - spawnMillis,
         jvmStart - spawnMillis,
         constructed - jvmStart,
         done - jvmStart,

@@ -22,8 +22,10 @@ import java.util.Arrays;
  * coldstart jvmStart=<epoch ms> constructed=<epoch ms> done=<epoch ms> cpu=<ms> output=<json>
  * }</pre>
  *
- * <p>{@code output} is the handler's JSON answer; {@code cpu} is the process's CPU time until then,
- * all threads (JIT and GC included): less sensitive than wall time to other work on the machine.
+ * <p>{@code output} is the handler's JSON answer; {@code done} is the moment the invocation
+ * returned; {@code cpu} is the process's CPU time then, all threads (JIT and GC included): less
+ * sensitive than wall time to other work on the machine. Both are read before anything else that
+ * only the measurement needs (the JVM's start time, the printing).
  *
  * <p>Arguments: {@code <handler class> <event file>}. It runs on a classpath of the unpacked Lambda
  * zip plus the child classes alone ({@link LambdaLayout}), so it must use nothing but the JDK and
@@ -52,7 +54,6 @@ public final class HandlerChild {
 
   /** Builds the handler, invokes it once with {@code event} and prints the result line. */
   static void run(String handlerClass, byte[] event) throws IOException {
-    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     RequestStreamHandler handler = construct(handlerClass);
     long constructed = System.currentTimeMillis();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -65,10 +66,10 @@ public final class HandlerChild {
             "cold-start-" + ProcessHandle.current().pid(),
             () -> Math.max(0, REMAINING_MILLIS - (System.nanoTime() - start) / 1_000_000)));
     long done = System.currentTimeMillis();
-    long cpuMillis =
-        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime()
-            / 1_000_000;
+    // Read once the work is done, so that neither the management beans' own start-up nor the
+    // result's printing is measured; the CPU time in clock ticks, from /proc.
+    long cpuMillis = ProcessHandle.current().info().totalCpuDuration().orElseThrow().toMillis();
+    long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
     System.out.println(
         PREFIX
             + "jvmStart="
