@@ -97,7 +97,7 @@ public final class ColdStartMeasurement {
       }
       if (!flags.equals("lambda")) {
         measure(
-            "no flags (JDK defaults) " + String.join(" ", extra) + "; " + servers,
+            ("no flags (JDK defaults) " + String.join(" ", extra)).strip() + "; " + servers,
             childExtra,
             Map.of(),
             warmups,
