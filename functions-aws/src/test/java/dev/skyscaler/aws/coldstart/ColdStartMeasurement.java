@@ -4,10 +4,8 @@ import dev.skyscaler.aws.moto.LoopbackTls;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -38,18 +36,10 @@ import java.util.function.ToLongFunction;
  * certificate, {@link LoopbackTls}, and the kubeconfig's CA data), {@code --profile} (one more run
  * with {@code -Xlog:class+load}, counted by jar).
  *
- * <p>Before each child, the measurement waits until this JVM and moto are quiet ({@link #settle}):
- * the child's cores are then its own, less what the servers spend answering it.
+ * <p>Before each child, the measurement waits until this JVM and moto are quiet ({@link
+ * QuietServers}): the child's cores are then its own, less what the servers spend answering it.
  */
 public final class ColdStartMeasurement {
-  /** How long {@link #settle} waits at most, and the window it judges quiet. */
-  private static final Duration SETTLE_LIMIT = Duration.ofSeconds(3);
-
-  private static final Duration SETTLE_WINDOW = Duration.ofMillis(200);
-
-  /** CPU the servers may use in a window that counts as quiet. */
-  private static final Duration QUIET_CPU = Duration.ofMillis(10);
-
   private static final java.util.concurrent.atomic.AtomicInteger RUNS =
       new java.util.concurrent.atomic.AtomicInteger();
 
@@ -66,9 +56,13 @@ public final class ColdStartMeasurement {
     Path dir = Files.createTempDirectory("skyscaler-cold-start-");
     // first: this JVM's default trust is fixed by its first TLS context
     Optional<LoopbackTls> tls =
-        option(a, "--tls", "on").equals("off")
-            ? Optional.empty()
-            : Optional.of(LoopbackTls.create(dir));
+        switch (option(a, "--tls", "on")) {
+          case "on" -> Optional.of(LoopbackTls.create(dir));
+          case "off" -> Optional.empty();
+          default ->
+              throw new IllegalArgumentException(
+                  "--tls: expected on or off, got " + option(a, "--tls", "on"));
+        };
     tls.ifPresent(LoopbackTls::trustInThisJvm);
     List<String> trust = tls.map(LoopbackTls::jvmFlags).orElse(List.of());
     List<String> childExtra = new ArrayList<>(trust);
@@ -192,7 +186,7 @@ public final class ColdStartMeasurement {
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
       env.putAll(jvmEnv);
-      settle(moto);
+      QuietServers.await(moto);
       Path log = dir.resolve("child-" + RUNS.incrementAndGet() + ".log");
       ChildRun.Figures f = ChildRun.run(jvmFlags, layout.classpath(), env, dir, log);
       int desired = ColdStartCluster.desiredCapacity(moto);
@@ -211,40 +205,6 @@ public final class ColdStartMeasurement {
     } finally {
       cluster.stop();
     }
-  }
-
-  /**
-   * Waits until this JVM and moto have used under {@link #QUIET_CPU} of CPU in {@link
-   * #SETTLE_WINDOW}, or {@link #SETTLE_LIMIT} has passed: seeding the cluster leaves this JVM
-   * compiling and collecting for a while, which would otherwise run on the cores the child is
-   * measured on. In AWS the servers are other machines.
-   */
-  static Duration settle(MotoServer moto) {
-    long start = System.nanoTime();
-    long limit = start + SETTLE_LIMIT.toNanos();
-    Duration before = serverCpu(moto);
-    while (System.nanoTime() < limit) {
-      try {
-        Thread.sleep(SETTLE_WINDOW.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      Duration now = serverCpu(moto);
-      if (now.minus(before).compareTo(QUIET_CPU) < 0) {
-        break;
-      }
-      before = now;
-    }
-    return Duration.ofNanos(System.nanoTime() - start);
-  }
-
-  /** This JVM's CPU time (the mock API server's) plus moto's. */
-  private static Duration serverCpu(MotoServer moto) {
-    long own =
-        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-            .getProcessCpuTime();
-    return Duration.ofNanos(own).plus(moto.cpuTime());
   }
 
   private static void profile(

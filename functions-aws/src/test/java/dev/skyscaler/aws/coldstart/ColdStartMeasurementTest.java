@@ -57,6 +57,32 @@ class ColdStartMeasurementTest {
   }
 
   @Test
+  void aChildWaitsWhileTheServersAreBusyButNoLongerThanTheLimit() throws InterruptedException {
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    // spinning, this JVM never has a quiet window
+    Thread busy =
+        new Thread(
+            () -> {
+              while (!stop.get()) {
+                Thread.onSpinWait();
+              }
+            });
+    busy.start();
+    java.time.Duration waited;
+    try {
+      waited = QuietServers.await(moto);
+    } finally {
+      stop.set(true);
+      busy.join();
+    }
+
+    assertThat(waited)
+        .isGreaterThanOrEqualTo(QuietServers.LIMIT)
+        .isLessThan(QuietServers.LIMIT.plus(QuietServers.WINDOW.multipliedBy(3)));
+  }
+
+  @Test
   void aChildThatCannotScanFailsWithItsLastLines() {
     Map<String, String> env = Map.of("AWS_REGION", "us-east-1");
 
