@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.CertPathBuilderException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -109,7 +110,7 @@ class KubernetesConnectionTest {
       assertThat(https.serverUri().getScheme()).isEqualTo("https");
       assertThat(trusting.client().nodes().list().getItems()).isEmpty();
       assertThatThrownBy(() -> defaults.client().nodes().list())
-          .hasRootCauseInstanceOf(java.security.cert.CertPathBuilderException.class);
+          .hasRootCauseInstanceOf(CertPathBuilderException.class);
     } finally {
       https.stop();
     }

@@ -125,16 +125,11 @@ public final class ColdStartMeasurement {
     // moto's Python backends and the OS, which serve every child and are warm in AWS.
     for (int w = 1; w <= warmups; w++) {
       double load = loadAverage();
-      ChildRun.Figures f = once(jvmFlags, jvmEnv, moto, layout, dir);
-      System.out.printf(
-          "| warm-up %d (not counted) | %.2f | %d ms | %d ms | %d ms | %d ms | %d ms |%n",
-          w,
+      printRow(
+          "warm-up " + w + " (not counted)",
+          false,
           load,
-          f.spawnToJvmStart(),
-          f.jvmToConstructed(),
-          f.jvmToDone(),
-          f.spawnToDone(),
-          f.cpu());
+          once(jvmFlags, jvmEnv, moto, layout, dir));
     }
     List<ChildRun.Figures> all = new ArrayList<>();
     List<Double> loads = new ArrayList<>();
@@ -143,15 +138,7 @@ public final class ColdStartMeasurement {
       ChildRun.Figures f = once(jvmFlags, jvmEnv, moto, layout, dir);
       all.add(f);
       loads.add(load);
-      System.out.printf(
-          "| %d | %.2f | %d ms | %d ms | %d ms | **%d ms** | %d ms |%n",
-          run,
-          load,
-          f.spawnToJvmStart(),
-          f.jvmToConstructed(),
-          f.jvmToDone(),
-          f.spawnToDone(),
-          f.cpu());
+      printRow(Integer.toString(run), true, load, f);
     }
     System.out.printf(
         "| median | %.2f | %d ms | %d ms | %d ms | **%d ms** | %d ms |%n%n",
@@ -167,6 +154,14 @@ public final class ColdStartMeasurement {
             + "; child logs in "
             + dir);
     System.out.println();
+  }
+
+  /** One table row; the cold start in bold when the run is {@code counted}. */
+  private static void printRow(String label, boolean counted, double load, ChildRun.Figures f) {
+    String total = counted ? "**" + f.spawnToDone() + " ms**" : f.spawnToDone() + " ms";
+    System.out.printf(
+        "| %s | %.2f | %d ms | %d ms | %d ms | %s | %d ms |%n",
+        label, load, f.spawnToJvmStart(), f.jvmToConstructed(), f.jvmToDone(), total, f.cpu());
   }
 
   /**

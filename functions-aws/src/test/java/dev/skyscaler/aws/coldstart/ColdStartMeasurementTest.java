@@ -10,8 +10,10 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -58,8 +60,7 @@ class ColdStartMeasurementTest {
 
   @Test
   void aChildWaitsWhileTheServersAreBusyButNoLongerThanTheLimit() throws InterruptedException {
-    java.util.concurrent.atomic.AtomicBoolean stop =
-        new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean stop = new AtomicBoolean();
     // spinning, this JVM never has a quiet window
     Thread busy =
         new Thread(
@@ -69,7 +70,7 @@ class ColdStartMeasurementTest {
               }
             });
     busy.start();
-    java.time.Duration waited;
+    Duration waited;
     try {
       waited = QuietServers.await(moto);
     } finally {

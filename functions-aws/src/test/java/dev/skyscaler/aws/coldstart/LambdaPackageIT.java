@@ -8,6 +8,7 @@ import dev.skyscaler.aws.NodeHealthHandler;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.Node;
 import java.io.IOException;
@@ -108,7 +109,7 @@ class LambdaPackageIT {
     // the mock API server stamps the nodes with their creation now: not booting after a second
     env.put("MAX_NODE_STARTUP_TIME", "1s");
     String broken = ColdStartCluster.nodeName(1);
-    notReadySince(broken, Instant.now().minus(Duration.ofHours(1)));
+    Fixtures.markNotReady(cluster.admin(), broken, Instant.now().minus(Duration.ofHours(1)));
 
     ChildRun.Figures f =
         run(
@@ -148,19 +149,6 @@ class LambdaPackageIT {
   private String instanceOf(String node) {
     String providerId = cluster.admin().nodes().withName(node).get().getSpec().getProviderID();
     return providerId.substring(providerId.lastIndexOf('/') + 1);
-  }
-
-  private void notReadySince(String node, Instant since) {
-    Node n = cluster.admin().nodes().withName(node).get();
-    n.getStatus().getConditions().stream()
-        .filter(c -> c.getType().equals("Ready"))
-        .forEach(
-            c -> {
-              c.setStatus("False");
-              c.setReason("KubeletNotReady");
-              c.setLastTransitionTime(since.toString());
-            });
-    cluster.admin().nodes().resource(n).update();
   }
 
   private String healthStatus(String instanceId) {

@@ -7,6 +7,7 @@ import dev.skyscaler.aws.asg.EksNodeAllocatable;
 import dev.skyscaler.aws.asg.InstanceHardware;
 import dev.skyscaler.aws.asg.ProviderIds;
 import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.kubernetes.mock.Fixtures;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -98,16 +99,7 @@ final class Kubelets {
 
   /** The kubelet stops posting status: the node's Ready condition is False since {@code since}. */
   void notReady(String node, Instant since) {
-    Node n = admin.nodes().withName(node).get();
-    n.getStatus().getConditions().stream()
-        .filter(c -> c.getType().equals("Ready"))
-        .forEach(
-            c -> {
-              c.setStatus("False");
-              c.setReason("KubeletNotReady");
-              c.setLastTransitionTime(since.toString());
-            });
-    admin.nodes().resource(n).update();
+    Fixtures.markNotReady(admin, node, since);
   }
 
   private void deleteWithPods(String node) {

@@ -9,7 +9,9 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -42,7 +44,7 @@ public record LoopbackTls(Path certificatePem, Path keyPem, Path trustStore, Str
           Files.writeString(dir.resolve("loopback.key"), pem("PRIVATE KEY", key.getEncoded()));
       KeyStore store = jdkCaCertificates();
       store.setCertificateEntry(ALIAS, cert);
-      Path trust = dir.resolve("trust." + store.getType().toLowerCase(java.util.Locale.ROOT));
+      Path trust = dir.resolve("trust." + store.getType().toLowerCase(Locale.ROOT));
       try (OutputStream out = Files.newOutputStream(trust)) {
         store.store(out, PASSWORD.toCharArray());
       }
@@ -132,7 +134,7 @@ public record LoopbackTls(Path certificatePem, Path keyPem, Path trustStore, Str
     KeyStore jdk = KeyStore.getInstance(cacerts.toFile(), PASSWORD.toCharArray());
     KeyStore store = KeyStore.getInstance(jdk.getType());
     store.load(null, null);
-    for (String alias : java.util.Collections.list(jdk.aliases())) {
+    for (String alias : Collections.list(jdk.aliases())) {
       store.setCertificateEntry(alias, jdk.getCertificate(alias));
     }
     return store;

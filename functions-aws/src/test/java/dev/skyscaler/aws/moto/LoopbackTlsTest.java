@@ -14,6 +14,7 @@ import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,8 +64,7 @@ class LoopbackTlsTest {
       trusted.setSSLSocketFactory(tls.sslContext().getSocketFactory());
       assertThat(trusted.getResponseCode()).isEqualTo(200);
       HttpsURLConnection untrusted = (HttpsURLConnection) api.toURL().openConnection();
-      untrusted.setSSLSocketFactory(
-          javax.net.ssl.SSLContext.getInstance("Default").getSocketFactory());
+      untrusted.setSSLSocketFactory(SSLContext.getInstance("Default").getSocketFactory());
       assertThatThrownBy(untrusted::getResponseCode).isInstanceOf(SSLHandshakeException.class);
     }
   }

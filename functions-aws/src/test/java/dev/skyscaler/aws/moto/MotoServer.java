@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocketFactory;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -30,13 +33,15 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
   private final Process process;
   private final URI endpoint;
   private final Path log;
-  private final Optional<LoopbackTls> tls;
 
-  private MotoServer(Process process, URI endpoint, Path log, Optional<LoopbackTls> tls) {
+  /** For this server's own requests over TLS: trusts its certificate; built once. */
+  private final Optional<SSLSocketFactory> trust;
+
+  private MotoServer(Process process, URI endpoint, Path log, Optional<SSLSocketFactory> trust) {
     this.process = process;
     this.endpoint = endpoint;
     this.log = log;
-    this.tls = tls;
+    this.trust = trust;
   }
 
   /** Starts {@code moto_server} and waits until it answers. */
@@ -78,7 +83,11 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
     }
     String scheme = tls.isPresent() ? "https" : "http";
     MotoServer server =
-        new MotoServer(process, URI.create(scheme + "://127.0.0.1:" + port), log, tls);
+        new MotoServer(
+            process,
+            URI.create(scheme + "://127.0.0.1:" + port),
+            log,
+            tls.map(t -> t.sslContext().getSocketFactory()));
     server.awaitAnswer();
     return server;
   }
@@ -130,7 +139,7 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
         if (c.getResponseCode() > 0) {
           return;
         }
-      } catch (javax.net.ssl.SSLException e) {
+      } catch (SSLException e) {
         close();
         throw new IllegalStateException("moto_server's TLS failed: " + e.getMessage(), e);
       } catch (IOException notYet) {
@@ -144,8 +153,8 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
   /** A connection to {@code path} that trusts this server's certificate when it has one. */
   private HttpURLConnection open(String path) throws IOException {
     HttpURLConnection c = (HttpURLConnection) endpoint.resolve(path).toURL().openConnection();
-    if (c instanceof javax.net.ssl.HttpsURLConnection https && tls.isPresent()) {
-      https.setSSLSocketFactory(tls.get().sslContext().getSocketFactory());
+    if (c instanceof HttpsURLConnection https) {
+      trust.ifPresent(https::setSSLSocketFactory);
     }
     return c;
   }

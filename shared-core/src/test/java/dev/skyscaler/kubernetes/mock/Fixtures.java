@@ -6,6 +6,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Taint;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +16,23 @@ public final class Fixtures {
   public static final String CREATED = "2025-01-31T10:00:00Z";
 
   private Fixtures() {}
+
+  /**
+   * The kubelet of {@code node} stops posting status: its Ready condition is False (reason {@code
+   * KubeletNotReady}) since {@code since}, written through {@code admin}.
+   */
+  public static void markNotReady(KubernetesClient admin, String node, Instant since) {
+    Node n = admin.nodes().withName(node).get();
+    n.getStatus().getConditions().stream()
+        .filter(c -> c.getType().equals("Ready"))
+        .forEach(
+            c -> {
+              c.setStatus("False");
+              c.setReason("KubeletNotReady");
+              c.setLastTransitionTime(since.toString());
+            });
+    admin.nodes().resource(n).update();
+  }
 
   /** A ready node with 4 CPUs, 16Gi and 110 pods, and the given taints. */
   public static Node node(String name, Taint... taints) {

@@ -12,7 +12,10 @@ import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.ServerRequest;
 import io.fabric8.mockwebserver.ServerResponse;
 import io.fabric8.mockwebserver.dsl.MockServerExpectation;
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -133,9 +136,8 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     }
     try {
       return Optional.of(
-          java.nio.file.Files.readString(
-              java.nio.file.Path.of(server.getSelfSignedCertificate().certificatePath())));
-    } catch (java.io.IOException e) {
+          Files.readString(Path.of(server.getSelfSignedCertificate().certificatePath())));
+    } catch (IOException e) {
       throw new IllegalStateException("cannot read the mock server's certificate", e);
     }
   }
