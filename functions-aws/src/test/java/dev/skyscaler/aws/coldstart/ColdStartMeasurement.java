@@ -6,6 +6,7 @@ import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -36,8 +37,8 @@ import java.util.function.ToLongFunction;
  * certificate, {@link LoopbackTls}, and the kubeconfig's CA data), {@code --profile} (one more run
  * with {@code -Xlog:class+load}, counted by jar).
  *
- * <p>Before each child, the measurement waits until this JVM and moto are quiet ({@link
- * QuietServers}): the child's cores are then its own, less what the servers spend answering it.
+ * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
+ * the child's cores are then its own, less what the servers spend answering it.
  */
 public final class ColdStartMeasurement {
   private static final java.util.concurrent.atomic.AtomicInteger RUNS =
@@ -118,9 +119,9 @@ public final class ColdStartMeasurement {
     System.out.println("### " + label);
     System.out.println();
     System.out.println(
-        "| Run | Load (1 min) | Spawn → JVM start | JVM start → handler constructed"
+        "| Run | Load (1 min) | Quiet wait | Spawn → JVM start | JVM start → handler constructed"
             + " | → first scan done | Spawn → first scan done | CPU time |");
-    System.out.println("|---|---|---|---|---|---|---|");
+    System.out.println("|---|---|---|---|---|---|---|---|");
     // Warm-up children are as cold as the others; what they warm is this JVM's mock API server,
     // moto's Python backends and the OS, which serve every child and are warm in AWS.
     for (int w = 1; w <= warmups; w++) {
@@ -129,20 +130,23 @@ public final class ColdStartMeasurement {
           "warm-up " + w + " (not counted)",
           false,
           load,
-          once(jvmFlags, jvmEnv, moto, layout, dir));
+          measured(jvmFlags, jvmEnv, moto, layout, dir));
     }
     List<ChildRun.Figures> all = new ArrayList<>();
     List<Double> loads = new ArrayList<>();
+    List<Long> waits = new ArrayList<>();
     for (int run = 1; run <= runs; run++) {
       double load = loadAverage();
-      ChildRun.Figures f = once(jvmFlags, jvmEnv, moto, layout, dir);
-      all.add(f);
+      Measured m = measured(jvmFlags, jvmEnv, moto, layout, dir);
+      all.add(m.figures());
       loads.add(load);
-      printRow(Integer.toString(run), true, load, f);
+      waits.add(m.quietWait().toMillis());
+      printRow(Integer.toString(run), true, load, m);
     }
     System.out.printf(
-        "| median | %.2f | %d ms | %d ms | %d ms | **%d ms** | %d ms |%n%n",
+        "| median | %.2f | %d ms | %d ms | %d ms | %d ms | **%d ms** | %d ms |%n%n",
         median(loads),
+        median(waits, Long::longValue),
         median(all, ChildRun.Figures::spawnToJvmStart),
         median(all, ChildRun.Figures::jvmToConstructed),
         median(all, ChildRun.Figures::jvmToDone),
@@ -157,12 +161,23 @@ public final class ColdStartMeasurement {
   }
 
   /** One table row; the cold start in bold when the run is {@code counted}. */
-  private static void printRow(String label, boolean counted, double load, ChildRun.Figures f) {
+  private static void printRow(String label, boolean counted, double load, Measured m) {
+    ChildRun.Figures f = m.figures();
     String total = counted ? "**" + f.spawnToDone() + " ms**" : f.spawnToDone() + " ms";
     System.out.printf(
-        "| %s | %.2f | %d ms | %d ms | %d ms | %s | %d ms |%n",
-        label, load, f.spawnToJvmStart(), f.jvmToConstructed(), f.jvmToDone(), total, f.cpu());
+        "| %s | %.2f | %d ms | %d ms | %d ms | %d ms | %s | %d ms |%n",
+        label,
+        load,
+        m.quietWait().toMillis(),
+        f.spawnToJvmStart(),
+        f.jvmToConstructed(),
+        f.jvmToDone(),
+        total,
+        f.cpu());
   }
+
+  /** A child's figures, and how long the machine took to be quiet before it started. */
+  record Measured(Duration quietWait, ChildRun.Figures figures) {}
 
   /**
    * One child against a freshly seeded cluster, started once the servers are quiet; checks that it
@@ -175,13 +190,22 @@ public final class ColdStartMeasurement {
       MotoServer moto,
       LambdaLayout layout,
       Path dir) {
+    return measured(jvmFlags, jvmEnv, moto, layout, dir).figures();
+  }
+
+  private static Measured measured(
+      List<String> jvmFlags,
+      Map<String, String> jvmEnv,
+      MotoServer moto,
+      LambdaLayout layout,
+      Path dir) {
     moto.reset();
     MockCluster cluster = new MockCluster("https".equals(moto.endpoint().getScheme()));
     cluster.start();
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
       env.putAll(jvmEnv);
-      QuietServers.await(moto);
+      Duration quietWait = QuietMachine.await(moto);
       Path log = dir.resolve("child-" + RUNS.incrementAndGet() + ".log");
       ChildRun.Figures f = ChildRun.run(jvmFlags, layout.classpath(), env, dir, log);
       int desired = ColdStartCluster.desiredCapacity(moto);
@@ -196,7 +220,7 @@ public final class ColdStartMeasurement {
                 + "); its last lines:\n"
                 + ChildRun.tail(log));
       }
-      return f;
+      return new Measured(quietWait, f);
     } finally {
       cluster.stop();
     }
@@ -223,8 +247,8 @@ public final class ColdStartMeasurement {
         String.join("\n", ClassLoadProfile.top(p.firstScan(), 15)));
   }
 
-  static long median(List<ChildRun.Figures> figures, ToLongFunction<ChildRun.Figures> f) {
-    long[] v = figures.stream().mapToLong(f).sorted().toArray();
+  static <T> long median(List<T> items, ToLongFunction<T> f) {
+    long[] v = items.stream().mapToLong(f).sorted().toArray();
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 

@@ -59,9 +59,9 @@ class ColdStartMeasurementTest {
   }
 
   @Test
-  void aChildWaitsWhileTheServersAreBusyButNoLongerThanTheLimit() throws InterruptedException {
+  void aChildWaitsWhileTheMachineIsBusyButNoLongerThanTheLimit() throws InterruptedException {
     AtomicBoolean stop = new AtomicBoolean();
-    // spinning, this JVM never has a quiet window
+    // spinning, this JVM keeps a core busy: the machine never has a quiet window
     Thread busy =
         new Thread(
             () -> {
@@ -72,15 +72,15 @@ class ColdStartMeasurementTest {
     busy.start();
     Duration waited;
     try {
-      waited = QuietServers.await(moto);
+      waited = QuietMachine.await(moto);
     } finally {
       stop.set(true);
       busy.join();
     }
 
     assertThat(waited)
-        .isGreaterThanOrEqualTo(QuietServers.LIMIT)
-        .isLessThan(QuietServers.LIMIT.plus(QuietServers.WINDOW.multipliedBy(3)));
+        .isGreaterThanOrEqualTo(QuietMachine.LIMIT)
+        .isLessThan(QuietMachine.LIMIT.plus(QuietMachine.WINDOW.multipliedBy(3)));
   }
 
   @Test
