@@ -10,6 +10,8 @@ import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.ReadView;
+import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
 import java.net.URI;
@@ -83,6 +85,9 @@ public final class AzureWiring {
 
   static AzureWiring fromSettings(Map<String, String> env) {
     FunctionSettings settings = FunctionSettings.parse(env);
+    // the Kubernetes deserializers, built on another core while the identity, Resource Manager
+    // and the cluster's endpoint are reached: the first scan of a cold instance then finds them
+    BackgroundBuild.start("skyscaler-prime", ReadView::prime);
     TokenCredential identity = ManagedIdentity.credential(settings.userAssignedIdentity());
     return new AzureWiring(
         settings,

@@ -48,9 +48,21 @@ public final class VmssNodeGroupProvider implements NodeGroupProvider {
 
   @Override
   public Discovery discover(List<Node> nodes) {
-    VmssDiscovery.Result result = new VmssDiscovery(gateway, scope, clock, sizeCache).run(nodes);
-    groups = result.groups();
-    return result.discovery();
+    return readCloud().match(nodes);
+  }
+
+  /**
+   * Lists the scale sets, their AKS pools and VMs (every ARM call of a discovery); the nodes are
+   * matched afterwards, without a call. The groups actions use are those of the last match.
+   */
+  @Override
+  public CloudRead readCloud() {
+    VmssDiscovery.Read read = new VmssDiscovery(gateway, scope, clock, sizeCache).read();
+    return nodes -> {
+      VmssDiscovery.Result result = read.match(nodes);
+      groups = result.groups();
+      return result.discovery();
+    };
   }
 
   @Override

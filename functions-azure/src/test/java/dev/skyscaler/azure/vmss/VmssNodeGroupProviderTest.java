@@ -6,6 +6,7 @@ import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.arm.FakeArmWorld;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
+import dev.skyscaler.core.cloud.NodeGroupProvider;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome;
 import dev.skyscaler.core.model.Node;
@@ -182,6 +183,83 @@ class VmssNodeGroupProviderTest {
             "scale set rg-nodes/bad: tag max must be a whole number >= 0, got \"lots\"; left out",
             "scale set rg-nodes/sizeless: VM size Standard_Nope is unknown and no node runs on it to copy; left out");
     assertThat(d.instances()).extracting(CloudInstance::nodeGroup).containsOnly("good");
+  }
+
+  @Test
+  void aCloudReadMakesEveryArmCallAndTheNodesAreMatchedAfterwardsWithoutOne() {
+    tagged("workers", "Standard_D4s_v5", 2, 1, 10);
+    tagged("odd", "Standard_HX176rs", 0, 0, 2);
+    arm.world().sku("westeurope", "Standard_HX176rs", 176, "1408", 0);
+
+    NodeGroupProvider.CloudRead read = provider.readCloud();
+    int calls = arm.requests().size();
+    Discovery d = read.match(List.of(node("w0", providerId("rg-nodes", "workers", "0"))));
+
+    assertThat(arm.requests()).hasSize(calls);
+    assertThat(calls).isPositive();
+    assertThat(d.groups()).extracting(NodeGroup::name).containsExactly("odd", "workers");
+    assertThat(d.groups().get(1).memberNodes()).containsExactly("w0");
+    assertThat(d)
+        .isEqualTo(provider.discover(List.of(node("w0", providerId("rg-nodes", "workers", "0")))));
+  }
+
+  @Test
+  void actionsUseTheGroupsOfTheLastMatch() {
+    tagged("workers", "Standard_D4s_v5", 1, 1, 5);
+    NodeGroupProvider.CloudRead read = provider.readCloud();
+    read.match(List.of());
+    int calls = arm.requests().size();
+
+    Outcome o = provider.apply(new SetTargetSize("workers", 1, 2, "pending pods"));
+
+    assertThat(o.status()).isEqualTo(Outcome.Status.DONE);
+    // the group was known: no discovery ran again before the resize
+    assertThat(arm.requests("GET", "/virtualMachineScaleSets$")).hasSize(1);
+    assertThat(arm.requests().size()).isGreaterThan(calls);
+  }
+
+  @Test
+  void ofTwoScaleSetsWithOneNameInTheSubscriptionTheFirstIsKeptAndTheOtherNamed() {
+    arm.world()
+        .scaleSet("rg-a", "workers", "Standard_D4s_v5", 1)
+        .tag("k8s.io_cluster-autoscaler_enabled", "true")
+        .tag("k8s.io_cluster-autoscaler_prod", "owned")
+        .tag("min", "0")
+        .tag("max", "3");
+    arm.world()
+        .scaleSet("rg-b", "workers", "Standard_D4s_v5", 1)
+        .tag("k8s.io_cluster-autoscaler_enabled", "true")
+        .tag("k8s.io_cluster-autoscaler_prod", "owned")
+        .tag("min", "0")
+        .tag("max", "3");
+    VmssNodeGroupProvider wholeSubscription =
+        new VmssNodeGroupProvider(
+            new VmssGateway(arm.connection()),
+            new VmssScope(
+                FakeArm.SUBSCRIPTION,
+                Optional.empty(),
+                DiscoverySpec.forCluster("prod"),
+                Optional.empty(),
+                false,
+                false),
+            Clock.fixed(NOW, ZoneOffset.UTC));
+
+    Discovery d = wholeSubscription.discover(List.of());
+
+    assertThat(d.groups())
+        .as(d.warnings().toString())
+        .singleElement()
+        .extracting(NodeGroup::name)
+        .isEqualTo("workers");
+    assertThat(d.instances())
+        .extracting(CloudInstance::providerId)
+        .allSatisfy(id -> assertThat(id).contains("/resourceGroups/rg-a/"));
+    assertThat(d.warnings())
+        .singleElement()
+        .asString()
+        .startsWith("scale set rg-b/workers: has the same name as scale set /subscriptions/")
+        .contains("/resourceGroups/rg-a/")
+        .endsWith("; left out");
   }
 
   @Test
