@@ -54,16 +54,10 @@ public final class ColdStartMeasurement {
     String flags = option(a, "--flags", "both");
     List<String> extra =
         Arrays.stream(option(a, "--extra", "").split(" ")).filter(x -> !x.isBlank()).toList();
+    boolean overTls = overTls(option(a, "--tls", "on"));
     Path dir = Files.createTempDirectory("skyscaler-cold-start-");
     // first: this JVM's default trust is fixed by its first TLS context
-    Optional<LoopbackTls> tls =
-        switch (option(a, "--tls", "on")) {
-          case "on" -> Optional.of(LoopbackTls.create(dir));
-          case "off" -> Optional.empty();
-          default ->
-              throw new IllegalArgumentException(
-                  "--tls: expected on or off, got " + option(a, "--tls", "on"));
-        };
+    Optional<LoopbackTls> tls = overTls ? Optional.of(LoopbackTls.create(dir)) : Optional.empty();
     tls.ifPresent(LoopbackTls::trustInThisJvm);
     List<String> trust = tls.map(LoopbackTls::jvmFlags).orElse(List.of());
     List<String> childExtra = new ArrayList<>(trust);
@@ -264,6 +258,15 @@ public final class ColdStartMeasurement {
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
     }
+  }
+
+  /** The {@code --tls} option's value: {@code on} or {@code off}. */
+  static boolean overTls(String value) {
+    return switch (value) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new IllegalArgumentException("--tls: expected on or off, got " + value);
+    };
   }
 
   private static String defaultZip() {

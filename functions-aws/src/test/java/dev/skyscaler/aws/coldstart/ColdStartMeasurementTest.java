@@ -83,6 +83,19 @@ class ColdStartMeasurementTest {
         .isLessThan(QuietMachine.LIMIT.plus(QuietMachine.WINDOW.multipliedBy(3)));
   }
 
+  @ParameterizedTest(name = "--tls {0}")
+  @CsvSource({"on, true", "off, false"})
+  void theTlsOptionIsOnOrOff(String value, boolean overTls) {
+    assertThat(ColdStartMeasurement.overTls(value)).isEqualTo(overTls);
+  }
+
+  @Test
+  void anyOtherTlsValueIsNamedWithWhatIsExpected() {
+    assertThatThrownBy(() -> ColdStartMeasurement.main(new String[] {"--tls", "yes"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--tls: expected on or off, got yes");
+  }
+
   @Test
   void aChildThatCannotScanFailsWithItsLastLines() {
     Map<String, String> env = Map.of("AWS_REGION", "us-east-1");
