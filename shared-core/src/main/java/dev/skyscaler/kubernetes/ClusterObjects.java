@@ -51,15 +51,32 @@ public record ClusterObjects(
    *     go on without a pod it could not read (it might delete the pod's node)
    */
   public KubernetesSnapshot translate() {
+    List<Pod> modelPods = new ArrayList<>(pods.size());
+    pods.forEach(p -> unfinished(p).ifPresent(modelPods::add));
+    return translateWith(modelPods);
+  }
+
+  /**
+   * The pod of the core model, or none for a finished one (phase {@code Succeeded} or {@code
+   * Failed}), which holds no room.
+   *
+   * @throws SnapshotException naming the pod, as {@link #translate()}
+   */
+  static Optional<Pod> unfinished(io.fabric8.kubernetes.api.model.Pod p) {
+    String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
+    if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
+      return Optional.empty();
+    }
+    return Optional.of(ModelTranslator.toPod(p));
+  }
+
+  /**
+   * {@link #translate()} with the pods translated already ({@link #unfinished}), as a live read
+   * does page by page; this record's own pods are not looked at.
+   */
+  KubernetesSnapshot translateWith(List<Pod> modelPods) {
     List<Node> modelNodes = new ArrayList<>(nodes.size());
     nodes.forEach(n -> modelNodes.add(ModelTranslator.toNode(n)));
-    List<Pod> modelPods = new ArrayList<>(pods.size());
-    for (io.fabric8.kubernetes.api.model.Pod p : pods) {
-      String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
-      if (!"Succeeded".equals(phase) && !"Failed".equals(phase)) {
-        modelPods.add(ModelTranslator.toPod(p));
-      }
-    }
     List<PodDisruptionBudget> modelPdbs = new ArrayList<>(pdbs.size());
     pdbs.forEach(p -> modelPdbs.add(ModelTranslator.toPdb(p)));
     List<DaemonSet> modelDaemonSets = new ArrayList<>(daemonSets.size());

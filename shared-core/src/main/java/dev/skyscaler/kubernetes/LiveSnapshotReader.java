@@ -61,9 +61,45 @@ public final class LiveSnapshotReader {
     this.options = Objects.requireNonNull(options, "options");
   }
 
+  /**
+   * What a scan reads.
+   *
+   * @param snapshot the translated snapshot, as {@link ClusterObjects#translate()} gives it
+   * @param nodes the nodes as read: events name them by UID, which the core model does not keep
+   */
+  public record ScanRead(
+      KubernetesSnapshot snapshot, List<io.fabric8.kubernetes.api.model.Node> nodes) {
+    public ScanRead {
+      Objects.requireNonNull(snapshot, "snapshot");
+      nodes = List.copyOf(nodes);
+    }
+  }
+
   /** Reads and translates: the same snapshot {@link SnapshotFiles#read} gives for files. */
   public KubernetesSnapshot read() {
-    return readObjects().translate();
+    return readForScan().snapshot();
+  }
+
+  /**
+   * Reads and translates, each page of pods as it arrives: a page's API objects are garbage once
+   * its pods are in the core model, so a big cluster's pods never sit in memory as fabric8 objects
+   * all at once (they take about four times the room of the core model's).
+   *
+   * @throws KubernetesApiException naming the list that failed after the client's retries
+   * @throws SnapshotException naming the first object that cannot be represented
+   */
+  public ScanRead readForScan() {
+    Lists<dev.skyscaler.core.model.Pod> read = readLists(ClusterObjects::unfinished);
+    ClusterObjects rest =
+        new ClusterObjects(
+            read.nodes(),
+            List.of(),
+            read.pdbs(),
+            read.daemonSets(),
+            read.priorities(),
+            read.buffers(),
+            read.templates());
+    return new ScanRead(rest.translateWith(read.pods()), read.nodes());
   }
 
   /**
@@ -72,6 +108,31 @@ public final class LiveSnapshotReader {
    * @throws KubernetesApiException naming the list that failed after the client's retries
    */
   public ClusterObjects readObjects() {
+    Lists<io.fabric8.kubernetes.api.model.Pod> read = readLists(Optional::of);
+    return new ClusterObjects(
+        read.nodes(),
+        read.pods(),
+        read.pdbs(),
+        read.daemonSets(),
+        read.priorities(),
+        read.buffers(),
+        read.templates());
+  }
+
+  /** One read's lists, the pods as {@code P}. */
+  private record Lists<P>(
+      List<io.fabric8.kubernetes.api.model.Node> nodes,
+      List<P> pods,
+      List<io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget> pdbs,
+      List<io.fabric8.kubernetes.api.model.apps.DaemonSet> daemonSets,
+      Optional<ConfigMap> priorities,
+      List<GenericKubernetesResource> buffers,
+      List<PodTemplate> templates) {}
+
+  /**
+   * Every list of a read, each pod made into {@code pod}'s answer (none: left out) page by page.
+   */
+  private <P> Lists<P> readLists(Function<io.fabric8.kubernetes.api.model.Pod, Optional<P>> pod) {
     ExecutorService pool = Executors.newFixedThreadPool(4, LiveSnapshotReader::daemon);
     try {
       var nodes = async(pool, () -> listAll("list nodes", o -> client.nodes().list(o), ""));
@@ -79,7 +140,8 @@ public final class LiveSnapshotReader {
           async(
               pool,
               () ->
-                  listAll("list pods", o -> client.pods().inAnyNamespace().list(o), NOT_FINISHED));
+                  listAll(
+                      "list pods", o -> client.pods().inAnyNamespace().list(o), NOT_FINISHED, pod));
       var pdbs =
           async(
               pool,
@@ -99,7 +161,7 @@ public final class LiveSnapshotReader {
       Optional<ConfigMap> priorities = priorityExpander();
       List<GenericKubernetesResource> buffers = capacityBuffers();
       List<PodTemplate> templates = buffers.isEmpty() ? List.of() : podTemplates(buffers);
-      return new ClusterObjects(
+      return new Lists<>(
           join(nodes), join(pods), join(pdbs), join(daemonSets), priorities, buffers, templates);
     } finally {
       pool.shutdownNow();
@@ -185,9 +247,18 @@ public final class LiveSnapshotReader {
    */
   private <T extends HasMetadata, L extends KubernetesResourceList<T>> List<T> listAll(
       String what, Function<ListOptions, L> list, String fieldSelector) {
+    return listAll(what, list, fieldSelector, Optional::of);
+  }
+
+  /** {@link #listAll} with each item made into {@code each}'s answer as its page arrives. */
+  private <T extends HasMetadata, L extends KubernetesResourceList<T>, R> List<R> listAll(
+      String what,
+      Function<ListOptions, L> list,
+      String fieldSelector,
+      Function<T, Optional<R>> each) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return pages(list, fieldSelector);
+        return pages(list, fieldSelector, each);
       } catch (KubernetesClientException e) {
         if (e.getCode() != 410 || attempt == 2) {
           throw KubernetesApiException.of(what, e);
@@ -196,9 +267,9 @@ public final class LiveSnapshotReader {
     }
   }
 
-  private <T extends HasMetadata, L extends KubernetesResourceList<T>> List<T> pages(
-      Function<ListOptions, L> list, String fieldSelector) {
-    List<T> items = new ArrayList<>();
+  private <T extends HasMetadata, L extends KubernetesResourceList<T>, R> List<R> pages(
+      Function<ListOptions, L> list, String fieldSelector, Function<T, Optional<R>> each) {
+    List<R> items = new ArrayList<>();
     String token = null;
     do {
       ListOptionsBuilder b = new ListOptionsBuilder().withLimit((long) options.pageSize());
@@ -209,7 +280,9 @@ public final class LiveSnapshotReader {
         b.withContinue(token);
       }
       L page = list.apply(b.build());
-      items.addAll(page.getItems());
+      for (T item : page.getItems()) {
+        each.apply(item).ifPresent(items::add);
+      }
       token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
     } while (token != null && !token.isEmpty());
     return items;

@@ -58,6 +58,48 @@ class LiveSnapshotReaderTest {
   }
 
   @Test
+  void aScanReadTranslatesPagesAsTheyComeToTheSnapshotTheObjectsWouldGive() {
+    cluster.admin().nodes().resource(node("n1")).create();
+    List<io.fabric8.kubernetes.api.model.Pod> pods =
+        IntStream.range(0, 1_200).mapToObj(i -> pod("ns", "web-" + i, "n1", "web")).toList();
+    // the mock ignores the field selector: a finished pod comes back and is left out
+    pods.get(700).getStatus().setPhase("Succeeded");
+    cluster.serveList("/api/v1/pods", pods);
+    LiveSnapshotReader reader =
+        new LiveSnapshotReader(cluster.connect(), new ReadOptions(500, "kube-system"));
+
+    LiveSnapshotReader.ScanRead read = reader.readForScan();
+
+    assertThat(read.snapshot()).isEqualTo(reader.readObjects().translate());
+    assertThat(read.snapshot().pods()).hasSize(1_199).noneMatch(p -> p.name().equals("web-700"));
+    assertThat(read.nodes())
+        .singleElement()
+        .satisfies(n -> assertThat(n.getMetadata().getUid()).isNotBlank());
+  }
+
+  @Test
+  void aPodThatCannotBeReadOnALaterPageIsNamedAndNoSnapshotComesBack() {
+    cluster.admin().nodes().resource(node("n1")).create();
+    List<io.fabric8.kubernetes.api.model.Pod> pods =
+        IntStream.range(0, 800).mapToObj(i -> pod("ns", "web-" + i, "n1", "web")).toList();
+    pods.get(650)
+        .getSpec()
+        .getContainers()
+        .get(0)
+        .getResources()
+        .getRequests()
+        .put("cpu", new Quantity("lots"));
+    cluster.serveList("/api/v1/pods", pods);
+
+    assertThatThrownBy(
+            () ->
+                new LiveSnapshotReader(cluster.connect(), new ReadOptions(500, "kube-system"))
+                    .read())
+        .isInstanceOf(SnapshotException.class)
+        .hasMessageStartingWith("Pod ns/web-650: spec.containers[0].resources.requests.cpu");
+  }
+
+  @Test
   void readsEveryKindInOneListEachAndTranslatesThemAsSnapshotFilesDo() {
     arrangeEveryKind();
 

@@ -1,11 +1,11 @@
 package dev.skyscaler.kubernetes.events;
 
-import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.kubernetes.ClusterObjects;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -58,11 +58,16 @@ public interface EventTargets {
     return table(uids, owners);
   }
 
-  /** Pods' UIDs and controllers from a snapshot (the core model keeps no node UIDs). */
-  static EventTargets of(ClusterSnapshot snapshot) {
+  /**
+   * UIDs of nodes as read and of the core model's pods, and the pods' controllers: what a scan that
+   * translated its pods page by page still has ({@link
+   * dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead}).
+   */
+  static EventTargets of(List<io.fabric8.kubernetes.api.model.Node> nodes, List<Pod> pods) {
     Map<String, String> uids = new HashMap<>();
+    nodes.forEach(n -> put(uids, "Node", n));
     Map<String, OwnerReference> owners = new HashMap<>();
-    for (Pod p : snapshot.pods()) {
+    for (Pod p : pods) {
       if (!p.uid().isEmpty()) {
         uids.put("Pod " + p.key(), p.uid());
       }

@@ -11,7 +11,6 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.action.Action;
-import dev.skyscaler.kubernetes.ClusterObjects;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.KubernetesSnapshot;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
@@ -168,7 +167,7 @@ public final class ScanCycle {
             new AutoscalerStatePruning(),
             settings.state());
     Stored<AutoscalerState> stored;
-    ClusterObjects objects;
+    LiveSnapshotReader.ScanRead read;
     KubernetesSnapshot k8s;
     Discovery discovery;
     AutoscalerOptions options;
@@ -176,15 +175,15 @@ public final class ScanCycle {
     Plan plan;
     try {
       stored = stage("load the state", store::load);
-      objects =
+      read =
           stage(
               "read the cluster",
-              () -> new LiveSnapshotReader(connection, settings.read()).readObjects());
-      k8s = stage("read the cluster", objects::translate);
-      KubernetesSnapshot read = k8s;
-      discovery = stage("discover the node groups", () -> cloud.get().match(read.nodes()));
-      options = stage("read the priority expander ConfigMap", () -> withPriorities(read));
-      snapshot = stage("plan", () -> read.toClusterSnapshot(discovery.groups()));
+              () -> new LiveSnapshotReader(connection, settings.read()).readForScan());
+      k8s = read.snapshot();
+      KubernetesSnapshot cluster = k8s;
+      discovery = stage("discover the node groups", () -> cloud.get().match(cluster.nodes()));
+      options = stage("read the priority expander ConfigMap", () -> withPriorities(cluster));
+      snapshot = stage("plan", () -> cluster.toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());
@@ -199,7 +198,8 @@ public final class ScanCycle {
             new KubernetesActuator(connection, recorder, lease::stillHeld),
             provider,
             lease::stillHeld);
-    PlanActuator.Result done = actuator.carryOut(actions, EventTargets.of(objects));
+    PlanActuator.Result done =
+        actuator.carryOut(actions, EventTargets.of(read.nodes(), k8s.pods()));
 
     List<String> warnings = new ArrayList<>(k8s.warnings());
     warnings.addAll(discovery.warnings());

@@ -35,7 +35,7 @@ final class ApiDispatcher extends Dispatcher {
   private final Dispatcher crud;
   private final List<ApiCall> calls = new CopyOnWriteArrayList<>();
   private final List<Fault> faults = new CopyOnWriteArrayList<>();
-  private final Map<String, String> canned = new ConcurrentHashMap<>();
+  private final Map<String, List<String>> canned = new ConcurrentHashMap<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
 
   ApiDispatcher(Dispatcher crud) {
@@ -77,12 +77,16 @@ final class ApiDispatcher extends Dispatcher {
    * of the CRUD store, whose inserts take time quadratic in the number of objects.
    */
   void serveList(String path, List<? extends HasMetadata> items) {
-    ObjectNode list = JSON.createObjectNode();
-    list.put("apiVersion", "v1").put("kind", "List");
-    list.putObject("metadata").put("resourceVersion", "1");
-    ArrayNode array = list.putArray("items");
-    items.forEach(i -> array.add(JSON.valueToTree(i)));
-    canned.put(path, list.toString());
+    // each item's JSON once: a page is a slice of them, so serving one costs its own size only
+    List<String> json = new ArrayList<>(items.size());
+    try {
+      for (HasMetadata item : items) {
+        json.add(JSON.writeValueAsString(item));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    canned.put(path, List.copyOf(json));
   }
 
   /** The Authorization header of each adapter request, in order (for the credential tests). */
@@ -149,8 +153,8 @@ final class ApiDispatcher extends Dispatcher {
       return crud.dispatch(request);
     }
     if (canned.containsKey(call.path())) {
-      return page(
-          new MockResponse().setResponseCode(200).setBody(canned.get(call.path())),
+      return cannedPage(
+          canned.get(call.path()),
           Integer.parseInt(limit),
           call.query().getOrDefault("continue", ""));
     }
@@ -168,6 +172,19 @@ final class ApiDispatcher extends Dispatcher {
       return full;
     }
     return page(full, Integer.parseInt(limit), call.query().getOrDefault("continue", ""));
+  }
+
+  private static MockResponse cannedPage(List<String> items, int limit, String token) {
+    int from = token.isEmpty() ? 0 : Integer.parseInt(token.substring("page-".length()));
+    int to = Math.min(items.size(), from + limit);
+    StringBuilder page = new StringBuilder("{\"apiVersion\":\"v1\",\"kind\":\"List\",");
+    page.append("\"metadata\":{\"resourceVersion\":\"1\"");
+    if (to < items.size()) {
+      page.append(",\"continue\":\"page-").append(to).append('"');
+      page.append(",\"remainingItemCount\":").append(items.size() - to);
+    }
+    page.append("},\"items\":[").append(String.join(",", items.subList(from, to))).append("]}");
+    return new MockResponse().setResponseCode(200).setBody(page.toString());
   }
 
   private static MockResponse page(MockResponse full, int limit, String token) {
