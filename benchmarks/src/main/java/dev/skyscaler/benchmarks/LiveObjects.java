@@ -1,5 +1,10 @@
 package dev.skyscaler.benchmarks;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * API objects as a live cluster returns them, as JSON: nodes and running pods shaped like those of
  * a Deployment on EKS (labels and annotations of the usual tools, a probe, environment, the
@@ -26,14 +31,37 @@ final class LiveObjects {
   /** Node {@code i}: m5.xlarge-like, Ready, one of three zones. */
   static String node(int i) {
     String zone = "eu-west-1" + (char) ('a' + i % 3);
-    return """
-        {"apiVersion":"v1","kind":"Node","metadata":{"name":"node-%1$d","uid":"5b0c2d4e-0000-4000-8000-%2$012d",\
-        "creationTimestamp":"2026-11-20T08:00:00Z","labels":{"kubernetes.io/hostname":"node-%1$d",\
+    return NODE.fill(i, zone, padded(i, 10, 12), padded(i, 16, 17));
+  }
+
+  /** Running pod {@code i} of Deployment {@code web-<i mod 500>}, on node {@code i mod nodes}. */
+  static String pod(int i, int nodes) {
+    int app = i % 500;
+    return POD.fill(
+        i,
+        app,
+        app % 50,
+        i % nodes,
+        i >> 16 & 255,
+        i >> 8 & 255,
+        i & 255,
+        padded(i, 10, 12),
+        padded(app, 10, 12),
+        padded(i, 16, 64));
+  }
+
+  // {n} is the n-th value given to fill: rendering a page must cost the benchmark's server little,
+  // as it shares the cores with the reader under test
+  private static final Template NODE =
+      new Template(
+          """
+        {"apiVersion":"v1","kind":"Node","metadata":{"name":"node-{0}","uid":"5b0c2d4e-0000-4000-8000-{2}",\
+        "creationTimestamp":"2026-11-20T08:00:00Z","labels":{"kubernetes.io/hostname":"node-{0}",\
         "kubernetes.io/arch":"amd64","kubernetes.io/os":"linux","node.kubernetes.io/instance-type":"m5.xlarge",\
-        "topology.kubernetes.io/zone":"%3$s","topology.kubernetes.io/region":"eu-west-1",\
+        "topology.kubernetes.io/zone":"{1}","topology.kubernetes.io/region":"eu-west-1",\
         "eks.amazonaws.com/capacityType":"ON_DEMAND"},"annotations":{"node.alpha.kubernetes.io/ttl":"0",\
         "volumes.kubernetes.io/controller-managed-attach-detach":"true"}},\
-        "spec":{"providerID":"aws:///%3$s/i-%2$017x"},\
+        "spec":{"providerID":"aws:///{1}/i-{3}"},\
         "status":{"capacity":{"cpu":"4","memory":"16092700Ki","pods":"58","ephemeral-storage":"83873772Ki"},\
         "allocatable":{"cpu":"3920m","memory":"15076892Ki","pods":"58","ephemeral-storage":"76224326324"},\
         "conditions":[{"type":"MemoryPressure","status":"False","lastTransitionTime":"2026-11-20T08:00:30Z",\
@@ -41,24 +69,21 @@ final class LiveObjects {
         "lastTransitionTime":"2026-11-20T08:00:40Z","reason":"KubeletReady"}],\
         "nodeInfo":{"kubeletVersion":"v1.31.2-eks-94953ac","osImage":"Amazon Linux 2023",\
         "containerRuntimeVersion":"containerd://1.7.23"},\
-        "images":[{"names":["registry.example.com/team/web@sha256:4a1c"],"sizeBytes":71234567}]}}"""
-        .formatted(i, i, zone);
-  }
+        "images":[{"names":["registry.example.com/team/web@sha256:4a1c"],"sizeBytes":71234567}]}}""");
 
-  /** Running pod {@code i} of Deployment {@code web-<i mod 500>}, on node {@code i mod nodes}. */
-  static String pod(int i, int nodes) {
-    int app = i % 500;
-    return """
-        {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-%2$d-7d9f8c6b5-%1$d","namespace":"team-%3$d",\
-        "uid":"9e1f0a2b-0000-4000-8000-%1$012d","creationTimestamp":"2026-11-20T10:00:00Z",\
-        "labels":{"app.kubernetes.io/name":"web-%2$d","app.kubernetes.io/instance":"web-%2$d",\
+  private static final Template POD =
+      new Template(
+          """
+        {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-{1}-7d9f8c6b5-{0}","namespace":"team-{2}",\
+        "uid":"9e1f0a2b-0000-4000-8000-{7}","creationTimestamp":"2026-11-20T10:00:00Z",\
+        "labels":{"app.kubernetes.io/name":"web-{1}","app.kubernetes.io/instance":"web-{1}",\
         "app.kubernetes.io/part-of":"shop","pod-template-hash":"7d9f8c6b5"},\
         "annotations":{"kubectl.kubernetes.io/restartedAt":"2026-11-20T09:58:00Z",\
         "checksum/config":"3f2b4c5d1111400080000000a11e3f2b4c5d1111400080000000a11e"},\
-        "ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-%2$d-7d9f8c6b5",\
-        "uid":"0c1d2e3f-0000-4000-8000-%2$012d","controller":true,"blockOwnerDeletion":true}]},\
-        "spec":{"nodeName":"node-%4$d","schedulerName":"default-scheduler","priority":0,\
-        "restartPolicy":"Always","terminationGracePeriodSeconds":30,"serviceAccountName":"web-%2$d",\
+        "ownerReferences":[{"apiVersion":"apps/v1","kind":"ReplicaSet","name":"web-{1}-7d9f8c6b5",\
+        "uid":"0c1d2e3f-0000-4000-8000-{8}","controller":true,"blockOwnerDeletion":true}]},\
+        "spec":{"nodeName":"node-{3}","schedulerName":"default-scheduler","priority":0,\
+        "restartPolicy":"Always","terminationGracePeriodSeconds":30,"serviceAccountName":"web-{1}",\
         "containers":[{"name":"web","image":"registry.example.com/team/web:1.27.3",\
         "ports":[{"containerPort":8080,"protocol":"TCP"}],\
         "resources":{"requests":{"cpu":"100m","memory":"256Mi"},"limits":{"memory":"512Mi"}},\
@@ -69,12 +94,42 @@ final class LiveObjects {
         {"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],\
         "volumes":[{"name":"kube-api-access","projected":{"sources":[{"serviceAccountToken":{"path":"token",\
         "expirationSeconds":3607}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":"ca.crt","path":"ca.crt"}]}}]}}]},\
-        "status":{"phase":"Running","podIP":"10.%5$d.%6$d.%7$d","startTime":"2026-11-20T10:00:02Z",\
+        "status":{"phase":"Running","podIP":"10.{4}.{5}.{6}","startTime":"2026-11-20T10:00:02Z",\
         "conditions":[{"type":"PodScheduled","status":"True","lastTransitionTime":"2026-11-20T10:00:00Z"},\
         {"type":"Ready","status":"True","lastTransitionTime":"2026-11-20T10:00:09Z"}],\
         "containerStatuses":[{"name":"web","ready":true,"started":true,"restartCount":0,\
         "image":"registry.example.com/team/web:1.27.3","imageID":"registry.example.com/team/web@sha256:4a1c",\
-        "containerID":"containerd://%1$064x","state":{"running":{"startedAt":"2026-11-20T10:00:04Z"}}}]}}"""
-        .formatted(i, app, app % 50, i % nodes, i >> 16 & 255, i >> 8 & 255, i & 255);
+        "containerID":"containerd://{9}","state":{"running":{"startedAt":"2026-11-20T10:00:04Z"}}}]}}""");
+
+  /** {@code value} in {@code radix}, left-padded with zeros to {@code width} digits. */
+  private static String padded(long value, int radix, int width) {
+    String digits = Long.toString(value, radix);
+    return "0".repeat(Math.max(0, width - digits.length())) + digits;
+  }
+
+  /** A text with numbered holes, split once; filling it is concatenation. */
+  private static final class Template {
+    private static final Pattern HOLE = Pattern.compile("\\{(\\d+)}");
+    private final List<String> parts = new ArrayList<>();
+    private final List<Integer> holes = new ArrayList<>();
+
+    Template(String text) {
+      Matcher m = HOLE.matcher(text);
+      int at = 0;
+      while (m.find()) {
+        parts.add(text.substring(at, m.start()));
+        holes.add(Integer.parseInt(m.group(1)));
+        at = m.end();
+      }
+      parts.add(text.substring(at));
+    }
+
+    String fill(Object... values) {
+      StringBuilder b = new StringBuilder(3_000);
+      for (int h = 0; h < holes.size(); h++) {
+        b.append(parts.get(h)).append(values[holes.get(h)]);
+      }
+      return b.append(parts.get(holes.size())).toString();
+    }
   }
 }
