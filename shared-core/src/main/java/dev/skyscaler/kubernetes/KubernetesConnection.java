@@ -45,6 +45,10 @@ public final class KubernetesConnection implements AutoCloseable {
     config.setRequestRetryBackoffLimit(options.retries());
     config.setRequestRetryBackoffInterval(millis(options.retryInterval().toMillis()));
     config.setUserAgent(options.userAgent());
+    // HTTP/2 only where TLS negotiates it: over plain HTTP the JDK client would try an h2c
+    // upgrade, which API servers never speak (kubectl proxy ignores it) and which mixed up
+    // concurrent responses with the test API server's
+    config.setHttp2Disable(isPlainHttp(config.getMasterUrl()));
     this.client = build(config, source);
     RequestConfig noRetries =
         new RequestConfigBuilder(config.getRequestConfig())
@@ -53,6 +57,10 @@ public final class KubernetesConnection implements AutoCloseable {
             .build();
     this.evictionClient = client.newClient(noRetries).adapt(KubernetesClient.class);
     this.description = config.getMasterUrl() + " (" + source + ")";
+  }
+
+  static boolean isPlainHttp(String server) {
+    return server != null && server.regionMatches(true, 0, "http://", 0, "http://".length());
   }
 
   /**

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertPathBuilderException;
@@ -22,6 +23,8 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class KubernetesConnectionTest {
   static final String SECRET = "s3cr3t-token-4f9a";
@@ -113,6 +116,21 @@ class KubernetesConnectionTest {
           .hasRootCauseInstanceOf(CertPathBuilderException.class);
     } finally {
       https.stop();
+    }
+  }
+
+  @ParameterizedTest(name = "{0} → HTTP/2 disabled: {1}")
+  @CsvSource({
+    "http://127.0.0.1:8001, true",
+    "HTTP://proxy.local, true",
+    "https://ABCD.gr7.eu-west-1.eks.amazonaws.com, false",
+    "https://10.0.0.1:6443, false"
+  })
+  void http2IsLeftToTlsAndNeverTriedAsAnUpgradeOfPlainHttp(String server, boolean disabled) {
+    try (KubernetesConnection c =
+        KubernetesConnection.withToken(
+            URI.create(server), () -> "t", Optional.empty(), MockCluster.OPTIONS)) {
+      assertThat(c.client().getConfiguration().isHttp2Disable()).isEqualTo(disabled);
     }
   }
 
