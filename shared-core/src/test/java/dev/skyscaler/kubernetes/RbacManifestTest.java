@@ -127,7 +127,9 @@ class RbacManifestTest {
             StatePruning.none(),
             new StoreOptions("kube-system", "skyscaler-state"));
     var stored = store.load();
-    ClusterObjects objects = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readObjects();
+    LiveSnapshotReader.ScanRead read =
+        new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
+    EventTargets targets = EventTargets.of(read.nodes(), read.snapshot().pods());
     KubernetesActuator actuator =
         new KubernetesActuator(
             connection,
@@ -141,11 +143,11 @@ class RbacManifestTest {
             new UncordonNode("n1"),
             new RemoveTaint("n1", CaTaints.TO_BE_DELETED),
             new RecordEvent("Node", "n1", "ScaleDown", "marked for removal", false));
-    actuator.carryOut(actions, EventTargets.of(objects));
+    actuator.carryOut(actions, targets);
     clock.advance(Duration.ofMinutes(11));
     lease.renew(); // the lease ran out by the clock: renewed, it is held again
-    actuator.carryOut(List.of(actions.get(5)), EventTargets.of(objects)); // patches the event
-    var snapshot = objects.translate().toClusterSnapshot(List.of());
+    actuator.carryOut(List.of(actions.get(5)), targets); // patches the event
+    var snapshot = read.snapshot().toClusterSnapshot(List.of());
     Plan plan = Plan.scaleUpOnly(List.of(), List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
     StatusWriter status = new StatusWriter(connection, StatusOptions.DEFAULTS);
     status.write(StatusReport.build(snapshot, plan, StatusInputs.DEFAULTS, NOW), NOW);

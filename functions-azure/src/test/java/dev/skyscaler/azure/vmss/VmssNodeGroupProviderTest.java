@@ -49,8 +49,13 @@ class VmssNodeGroupProviderTest {
   }
 
   private FakeArmWorld.ScaleSet tagged(String name, String sku, int capacity, int min, int max) {
+    return tagged("rg-nodes", name, sku, capacity, min, max);
+  }
+
+  private FakeArmWorld.ScaleSet tagged(
+      String resourceGroup, String name, String sku, int capacity, int min, int max) {
     return arm.world()
-        .scaleSet("rg-nodes", name, sku, capacity)
+        .scaleSet(resourceGroup, name, sku, capacity)
         .tag("k8s.io_cluster-autoscaler_enabled", "true")
         .tag("k8s.io_cluster-autoscaler_prod", "owned")
         .tag("min", Integer.toString(min))
@@ -220,18 +225,8 @@ class VmssNodeGroupProviderTest {
 
   @Test
   void ofTwoScaleSetsWithOneNameInTheSubscriptionTheFirstIsKeptAndTheOtherNamed() {
-    arm.world()
-        .scaleSet("rg-a", "workers", "Standard_D4s_v5", 1)
-        .tag("k8s.io_cluster-autoscaler_enabled", "true")
-        .tag("k8s.io_cluster-autoscaler_prod", "owned")
-        .tag("min", "0")
-        .tag("max", "3");
-    arm.world()
-        .scaleSet("rg-b", "workers", "Standard_D4s_v5", 1)
-        .tag("k8s.io_cluster-autoscaler_enabled", "true")
-        .tag("k8s.io_cluster-autoscaler_prod", "owned")
-        .tag("min", "0")
-        .tag("max", "3");
+    tagged("rg-a", "workers", "Standard_D4s_v5", 1, 0, 3);
+    tagged("rg-b", "workers", "Standard_D4s_v5", 1, 0, 3);
     VmssNodeGroupProvider wholeSubscription =
         new VmssNodeGroupProvider(
             new VmssGateway(arm.connection()),

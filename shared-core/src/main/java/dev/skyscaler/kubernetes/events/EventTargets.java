@@ -2,8 +2,6 @@ package dev.skyscaler.kubernetes.events;
 
 import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.model.Pod;
-import dev.skyscaler.kubernetes.ClusterObjects;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,29 +33,6 @@ public interface EventTargets {
         }
       };
 
-  /** UIDs of nodes and pods and pods' controllers, from the objects a live read returned. */
-  static EventTargets of(ClusterObjects objects) {
-    Map<String, String> uids = new HashMap<>();
-    objects.nodes().forEach(n -> put(uids, "Node", n));
-    objects.pods().forEach(p -> put(uids, "Pod", p));
-    Map<String, OwnerReference> owners = new HashMap<>();
-    for (var p : objects.pods()) {
-      var meta = p.getMetadata();
-      if (meta.getOwnerReferences() == null) {
-        continue;
-      }
-      meta.getOwnerReferences().stream()
-          .filter(r -> Boolean.TRUE.equals(r.getController()))
-          .findFirst()
-          .ifPresent(
-              r ->
-                  owners.put(
-                      meta.getNamespace() + "/" + meta.getName(),
-                      new OwnerReference(r.getKind(), r.getName(), r.getUid())));
-    }
-    return table(uids, owners);
-  }
-
   /**
    * UIDs of nodes as read and of the core model's pods, and the pods' controllers: what a scan that
    * translated its pods page by page still has ({@link
@@ -65,7 +40,12 @@ public interface EventTargets {
    */
   static EventTargets of(List<io.fabric8.kubernetes.api.model.Node> nodes, List<Pod> pods) {
     Map<String, String> uids = new HashMap<>();
-    nodes.forEach(n -> put(uids, "Node", n));
+    for (var n : nodes) {
+      var meta = n.getMetadata();
+      if (meta != null && meta.getUid() != null) {
+        uids.put("Node " + meta.getName(), meta.getUid());
+      }
+    }
     Map<String, OwnerReference> owners = new HashMap<>();
     for (Pod p : pods) {
       if (!p.uid().isEmpty()) {
@@ -74,15 +54,6 @@ public interface EventTargets {
       p.owner().ifPresent(o -> owners.put(p.key(), o));
     }
     return table(uids, owners);
-  }
-
-  private static void put(Map<String, String> uids, String kind, HasMetadata o) {
-    var meta = o.getMetadata();
-    if (meta != null && meta.getUid() != null) {
-      String key =
-          meta.getNamespace() == null ? meta.getName() : meta.getNamespace() + "/" + meta.getName();
-      uids.put(kind + " " + key, meta.getUid());
-    }
   }
 
   private static EventTargets table(Map<String, String> uids, Map<String, OwnerReference> owners) {

@@ -8,7 +8,6 @@ import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.DeleteInstance;
-import dev.skyscaler.kubernetes.ClusterObjects;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.KubernetesSnapshot;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
@@ -92,8 +91,9 @@ final class DrainHarness {
             new AutoscalerStatePruning(),
             StoreOptions.DEFAULTS);
     Stored<AutoscalerState> stored = store.load();
-    ClusterObjects objects = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readObjects();
-    KubernetesSnapshot k8s = objects.translate();
+    LiveSnapshotReader.ScanRead read =
+        new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
+    KubernetesSnapshot k8s = read.snapshot();
     Set<String> nodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
     NodeGroup group =
         new NodeGroup("ng1", 1, 5, nodes.size(), nodes, Optional.empty(), OptionalDouble.empty());
@@ -107,7 +107,7 @@ final class DrainHarness {
     var report =
         new KubernetesActuator(
                 connection, new EventRecorder(connection, EventOptions.DEFAULTS, clock), alive)
-            .carryOut(plan.actions(), EventTargets.of(objects));
+            .carryOut(plan.actions(), EventTargets.of(read.nodes(), k8s.pods()));
     report.outcomes().forEach(o -> log.add(actor + ": " + o));
     if (died) {
       return false;
