@@ -72,6 +72,7 @@ class FunctionPackageIT {
       assertThat(libs.map(p -> p.getFileName().toString()))
           .anyMatch(n -> n.startsWith("azure-resourcemanager-compute-"))
           .anyMatch(n -> n.startsWith("shared-core-"))
+          .anyMatch(n -> n.startsWith("shared-kubernetes-"))
           .noneMatch(n -> n.startsWith("azure-core-http-netty"));
     }
     JsonNode host = JSON.readTree(APP.resolve("host.json").toFile());
