@@ -1,6 +1,7 @@
 package dev.skyscaler.cli;
 
 import dev.skyscaler.cli.input.InputException;
+import dev.skyscaler.cli.options.CaOptions;
 import dev.skyscaler.cli.output.ExplanationOutput;
 import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.plan.AutoscalerState;

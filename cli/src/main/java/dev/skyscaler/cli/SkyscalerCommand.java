@@ -3,6 +3,8 @@ package dev.skyscaler.cli;
 import dev.skyscaler.cli.cluster.ClusterSourceErrors;
 import dev.skyscaler.cli.cluster.SnapshotCommand;
 import dev.skyscaler.cli.input.InputException;
+import dev.skyscaler.cli.options.CaOptions;
+import dev.skyscaler.cli.options.UnknownOptions;
 import dev.skyscaler.cli.simulate.SimulateCommand;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.kubernetes.ConnectionException;

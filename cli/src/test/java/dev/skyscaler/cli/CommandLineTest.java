@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.skyscaler.cli.options.CaOptions;
 import dev.skyscaler.core.config.OptionFlag;
 import java.io.IOException;
 import java.net.URISyntaxException;

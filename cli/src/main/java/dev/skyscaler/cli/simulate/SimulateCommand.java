@@ -1,7 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
-import dev.skyscaler.cli.CaOptions;
 import dev.skyscaler.cli.input.InputException;
+import dev.skyscaler.cli.options.CaOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.skyscaler.cli;
+package dev.skyscaler.cli.options;
 
 import dev.skyscaler.core.config.OptionFlag;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ public final class CaOptions {
   private CaOptions() {}
 
   /** Adds every supported option to {@code spec}, under a heading of their own. */
-  static void addTo(CommandSpec spec) {
+  public static void addTo(CommandSpec spec) {
     ArgGroupSpec.Builder group =
         ArgGroupSpec.builder()
             .heading("%nCluster Autoscaler options (same names, values and defaults as CA):%n")

@@ -1,4 +1,4 @@
-package dev.skyscaler.cli;
+package dev.skyscaler.cli.options;
 
 import dev.skyscaler.core.config.FlagSuggestion;
 import java.util.ArrayList;
@@ -6,10 +6,10 @@ import java.util.List;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /** Words for arguments a command does not know, with a "did you mean" when one is close. */
-final class UnknownOptions {
+public final class UnknownOptions {
   private UnknownOptions() {}
 
-  static String describe(UnmatchedArgumentException e) {
+  public static String describe(UnmatchedArgumentException e) {
     List<String> lines = new ArrayList<>();
     for (String arg : e.getUnmatched()) {
       if (arg.startsWith("-")) {
