@@ -12,6 +12,7 @@ import dev.skyscaler.core.interruption.InterruptionNotice;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -56,19 +57,17 @@ public final class InterruptionHandler implements RequestStreamHandler {
   public static final Duration LEASE_WAIT = Duration.ofSeconds(20);
 
   private final FunctionWiring wiring;
-  private final ScanCycle.Sleeper sleeper;
+  private final Sleeper sleeper;
 
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public InterruptionHandler() {
-    this(
-        FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()),
-        d -> Thread.sleep(d.toMillis()));
+    this(FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()), Sleeper.SYSTEM);
   }
 
   /**
    * @param sleeper the pause between attempts at the lease
    */
-  public InterruptionHandler(FunctionWiring wiring, ScanCycle.Sleeper sleeper) {
+  public InterruptionHandler(FunctionWiring wiring, Sleeper sleeper) {
     this.wiring = wiring;
     this.sleeper = sleeper;
   }

@@ -14,6 +14,7 @@ import dev.skyscaler.kubernetes.ReadView;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,20 +36,14 @@ public final class AzureWiring {
   private final ArmConnection arm;
   private final KeyVaultGateway vault;
   private final Clock clock;
-  private final ScanCycle.Sleeper sleeper;
+  private final Sleeper sleeper;
   private VmssNodeGroupProvider provider;
   private KubernetesConnection kubernetes;
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
   public AzureWiring(
       FunctionSettings settings, TokenCredential credential, ArmConnection arm, Clock clock) {
-    this(
-        settings,
-        credential,
-        arm,
-        new KeyVaultGateway(credential),
-        clock,
-        d -> Thread.sleep(d.toMillis()));
+    this(settings, credential, arm, new KeyVaultGateway(credential), clock, Sleeper.SYSTEM);
   }
 
   /**
@@ -62,7 +57,7 @@ public final class AzureWiring {
       ArmConnection arm,
       KeyVaultGateway vault,
       Clock clock,
-      ScanCycle.Sleeper sleeper) {
+      Sleeper sleeper) {
     this.settings = settings;
     this.credential = credential;
     this.arm = arm;
