@@ -21,16 +21,15 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * What the functions of one Function App instance share: the validated settings, the managed
- * identity, one Resource Manager connection, the node-group provider and the connection to the
- * cluster's Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault). Each part is
- * built on first use and kept for the instance's life (cold start pays once); a part that fails to
- * build is tried again at the next invocation. Nothing here holds a token: the Azure credential
- * fetches and caches them, and the Kubernetes connection asks it before each request.
+ * What the functions of one worker share: the validated settings, the managed identity, one
+ * Resource Manager connection, the node-group provider and the connection to the cluster's
+ * Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault). The worker's {@link
+ * FunctionInjector} holds it; each part is built on first use and kept for the worker's life (cold
+ * start pays once); a part that fails to build is tried again at the next invocation. Nothing here
+ * holds a token: the Azure credential fetches and caches them, and the Kubernetes connection asks
+ * it before each request.
  */
 public final class AzureWiring {
-  private static AzureWiring shared;
-
   private final FunctionSettings settings;
   private final TokenCredential credential;
   private final ArmConnection arm;
@@ -67,18 +66,13 @@ public final class AzureWiring {
   }
 
   /**
-   * The wiring of this Function App instance, from its app settings.
+   * The production wiring from the app settings; nothing is reached yet but the managed identity's
+   * configuration. {@link FunctionInjector} builds one per worker, at its first invocation.
    *
+   * @param env the app settings (environment variables)
    * @throws dev.skyscaler.core.config.ConfigException listing every invalid setting
    */
-  public static synchronized AzureWiring shared() {
-    if (shared == null) {
-      shared = fromSettings(System.getenv());
-    }
-    return shared;
-  }
-
-  static AzureWiring fromSettings(Map<String, String> env) {
+  public static AzureWiring fromSettings(Map<String, String> env) {
     FunctionSettings settings = FunctionSettings.parse(env);
     // the Kubernetes deserializers, built on another core while the identity, Resource Manager
     // and the cluster's endpoint are reached: the first scan of a cold instance then finds them
