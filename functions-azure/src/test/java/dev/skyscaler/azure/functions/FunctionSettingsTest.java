@@ -7,6 +7,7 @@ import dev.skyscaler.azure.arm.AzureCloud;
 import dev.skyscaler.azure.vmss.VmssScope;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
+import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import dev.skyscaler.kubernetes.runner.ListValues;
 import java.net.URI;
 import java.time.Duration;
@@ -40,6 +41,14 @@ class FunctionSettingsTest {
 
     FunctionSettings s = FunctionSettings.parse(env);
 
+    assertThat(env.keySet())
+        .as("every example setting but the host's own is one the functions read")
+        .isSubsetOf(
+            Stream.concat(
+                    Stream.of("FUNCTIONS_WORKER_RUNTIME", "AzureWebJobsStorage"),
+                    new EnvironmentOptions(Map.of(), FunctionSettings.ownSettings())
+                        .accepted().stream())
+                .toList());
     assertThat(s.options().health().unhealthyTime()).isEqualTo(Duration.ofMinutes(5));
     assertThat(s.options().health().repairStepTimeout()).isEqualTo(Duration.ofMinutes(10));
     assertThat(s.options().scaleDown().unneededTime()).isEqualTo(Duration.ofMinutes(10));
