@@ -41,13 +41,14 @@ param keyVaultResourceGroup string = ''
 @description('Name of that Key Vault (self-managed clusters only).')
 param keyVaultName string = ''
 
-@description('Scan schedule: six-field NCRONTAB, seconds first.')
-param scanSchedule string = '*/10 * * * * *'
+@description('SCAN_INTERVAL in seconds: a full scan every this many seconds. The Scan timer (SCAN_SCHEDULE) is derived from it; NCRONTAB fires at fixed seconds of each minute, hence the allowed values.')
+@allowed([10, 12, 15, 20, 30, 60])
+param scanIntervalSeconds int = 10
 
 @description('Health check schedule: six-field NCRONTAB, seconds first.')
 param healthSchedule string = '0 * * * * *'
 
-@description('Further app settings: Cluster Autoscaler flags in upper snake case, e.g. {"SCALE_DOWN_UNNEEDED_TIME": "10m"}.')
+@description('Further app settings: Cluster Autoscaler flags in upper snake case, e.g. {"SCALE_DOWN_UNNEEDED_TIME": "10m"}. SCAN_INTERVAL comes from scanIntervalSeconds.')
 param autoscalerSettings object = {}
 
 @description('Subscribe the Preemption function to HealthResources events (after the code is deployed).')
@@ -119,7 +120,6 @@ var baseSettings = {
   AzureWebJobsStorage__accountName: storage.name
   AzureWebJobsStorage__credential: 'managedidentity'
   AzureWebJobsStorage__clientId: identity.properties.clientId
-  SCAN_SCHEDULE: scanSchedule
   HEALTH_SCHEDULE: healthSchedule
   ARM_SUBSCRIPTION_ID: subscription().subscriptionId
   ARM_RESOURCE_GROUP: nodeResourceGroup
@@ -127,7 +127,14 @@ var baseSettings = {
   CLUSTER_NAME: clusterName
 }
 
-var allSettings = union(baseSettings, clusterSettings, autoscalerSettings)
+// The function refuses a SCAN_SCHEDULE that is not a scan every SCAN_INTERVAL: both come from
+// scanIntervalSeconds, last in the union so that autoscalerSettings cannot split them.
+var scanSettings = {
+  SCAN_INTERVAL: '${scanIntervalSeconds}s'
+  SCAN_SCHEDULE: scanIntervalSeconds == 60 ? '0 * * * * *' : '*/${scanIntervalSeconds} * * * * *'
+}
+
+var allSettings = union(baseSettings, clusterSettings, autoscalerSettings, scanSettings)
 
 resource app 'Microsoft.Web/sites@2024-04-01' = {
   name: appName

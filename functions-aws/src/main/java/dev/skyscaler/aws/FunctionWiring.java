@@ -1,29 +1,25 @@
 package dev.skyscaler.aws;
 
-import dev.skyscaler.aws.asg.AsgGateway;
+import dev.skyscaler.aws.asg.AsgGateways;
 import dev.skyscaler.aws.asg.AsgNodeGroupProvider;
 import dev.skyscaler.aws.asg.AsgProviderOptions;
-import dev.skyscaler.aws.eks.EksConnector;
+import dev.skyscaler.aws.client.AwsClientSettings;
+import dev.skyscaler.aws.cluster.ClusterConnector;
+import dev.skyscaler.aws.cluster.EksConnector;
+import dev.skyscaler.aws.cluster.KubeconfigSecretConnector;
 import dev.skyscaler.aws.eks.EksGateway;
-import dev.skyscaler.aws.secrets.KubeconfigSecretConnector;
 import dev.skyscaler.aws.secrets.SecretsGateway;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.ReadView;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
-import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.ContainerCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 
 /**
  * What every handler is built from, once per execution environment: the validated settings, the
- * Auto Scaling gateway and provider, how to reach the cluster, the log and the clock. Building it
- * opens no connection and resolves no credential, so a SnapStart snapshot taken after
+ * gateways and the Auto Scaling Group provider, how to reach the cluster, the log and the clock.
+ * Building it opens no connection and resolves no credential, so a SnapStart snapshot taken after
  * initialisation holds neither: the AWS credentials are resolved on the first call after restore
  * (from the container endpoint Lambda gives SnapStart functions, else from the environment
  * variables it gives the others), and the cluster is reached through {@link ClusterConnector} at
@@ -41,7 +37,7 @@ import software.amazon.awssdk.regions.Region;
  */
 public record FunctionWiring(
     FunctionSettings settings,
-    AsgGateway gateway,
+    AsgGateways gateways,
     AsgNodeGroupProvider provider,
     ClusterConnector cluster,
     JsonLog log,
@@ -52,7 +48,7 @@ public record FunctionWiring(
 
   public FunctionWiring {
     Objects.requireNonNull(settings, "settings");
-    Objects.requireNonNull(gateway, "gateway");
+    Objects.requireNonNull(gateways, "gateways");
     Objects.requireNonNull(provider, "provider");
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(log, "log");
@@ -74,51 +70,34 @@ public record FunctionWiring(
     } else {
       ReadView.prime();
     }
-    AwsClientSettings aws =
-        new AwsClientSettings(
-            Region.of(settings.region()),
-            Optional.ofNullable(env.get("AWS_ENDPOINT_URL")).map(URI::create),
-            credentials(env));
+    AwsClientSettings aws = AwsClientSettings.fromEnvironment(settings.region(), env);
     // An on-demand cold start builds the Auto Scaling client while the first invocation connects
     // to the cluster. A SnapStart snapshot or a provisioned environment should hold it built.
-    AsgGateway gateway = AsgGateway.create(aws, onDemand);
+    AsgGateways gateways = AsgGateways.create(aws, onDemand);
     AsgNodeGroupProvider provider =
         new AsgNodeGroupProvider(
-            gateway,
-            gateway,
+            gateways,
             new AsgProviderOptions(settings.region(), settings.discovery(), settings.prices()),
             clock);
     return new FunctionWiring(
         settings,
-        gateway,
+        gateways,
         provider,
-        connector(settings, aws, clock),
+        connector(settings, aws, gateways.eks(), clock),
         new JsonLog(System.out, clock),
         clock);
   }
 
   /** The kubeconfig secret when one is named, else the EKS cluster of the same name. */
-  static ClusterConnector connector(FunctionSettings settings, AwsClientSettings aws, Clock clock) {
+  static ClusterConnector connector(
+      FunctionSettings settings, AwsClientSettings aws, EksGateway eks, Clock clock) {
     if (settings.kubeconfigSecretArn().isPresent()) {
       return new KubeconfigSecretConnector(
           SecretsGateway.create(aws),
           settings.kubeconfigSecretArn().get(),
           ConnectionOptions.DEFAULTS);
     }
-    EksGateway eks = EksGateway.create(aws);
     return new EksConnector(
-        eks::describeCluster,
-        settings.clusterName(),
-        settings.region(),
-        aws.credentials(),
-        clock,
-        ConnectionOptions.DEFAULTS);
-  }
-
-  private static AwsCredentialsProvider credentials(Map<String, String> env) {
-    if (env.containsKey("AWS_CONTAINER_CREDENTIALS_FULL_URI")) {
-      return ContainerCredentialsProvider.builder().build();
-    }
-    return EnvironmentVariableCredentialsProvider.create();
+        eks::describeCluster, settings.clusterName(), aws, clock, ConnectionOptions.DEFAULTS);
   }
 }

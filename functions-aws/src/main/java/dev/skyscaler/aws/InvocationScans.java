@@ -6,6 +6,7 @@ import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.time.Duration;
 import java.util.List;
 
@@ -24,7 +25,7 @@ final class InvocationScans implements AutoCloseable {
   private final String function;
   private final String identity;
   private final ScanSettings settings;
-  private final ScanCycle.Sleeper sleeper;
+  private final Sleeper sleeper;
   private final ScanMetrics metrics;
   private KubernetesConnection connection;
 
@@ -39,7 +40,7 @@ final class InvocationScans implements AutoCloseable {
       String function,
       String requestId,
       Duration leaseWait,
-      ScanCycle.Sleeper sleeper) {
+      Sleeper sleeper) {
     this.wiring = wiring;
     this.function = function;
     this.identity = "aws-lambda/" + requestId;

@@ -2,9 +2,9 @@ package dev.skyscaler.aws;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,19 +29,17 @@ public final class NodeHealthHandler implements RequestStreamHandler {
   public static final Duration LEASE_WAIT = Duration.ofSeconds(10);
 
   private final FunctionWiring wiring;
-  private final ScanCycle.Sleeper sleeper;
+  private final Sleeper sleeper;
 
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public NodeHealthHandler() {
-    this(
-        FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()),
-        d -> Thread.sleep(d.toMillis()));
+    this(FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()), Sleeper.SYSTEM);
   }
 
   /**
    * @param sleeper the pause between attempts at the lease
    */
-  public NodeHealthHandler(FunctionWiring wiring, ScanCycle.Sleeper sleeper) {
+  public NodeHealthHandler(FunctionWiring wiring, Sleeper sleeper) {
     this.wiring = wiring;
     this.sleeper = sleeper;
   }

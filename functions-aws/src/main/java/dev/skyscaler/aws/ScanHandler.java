@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.skyscaler.aws.ScanLoop.Result;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,13 +35,11 @@ public final class ScanHandler implements RequestStreamHandler {
 
   private final FunctionWiring wiring;
   private final ScanLoop loop;
-  private final ScanLoop.Sleeper sleeper;
+  private final Sleeper sleeper;
 
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public ScanHandler() {
-    this(
-        FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()),
-        d -> Thread.sleep(d.toMillis()));
+    this(FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()), Sleeper.SYSTEM);
   }
 
   /**
@@ -48,7 +47,7 @@ public final class ScanHandler implements RequestStreamHandler {
    *
    * @param sleeper the pause between scans, and between attempts at the lease
    */
-  public ScanHandler(FunctionWiring wiring, ScanLoop.Sleeper sleeper) {
+  public ScanHandler(FunctionWiring wiring, Sleeper sleeper) {
     this.wiring = wiring;
     this.sleeper = sleeper;
     FunctionSettings s = wiring.settings();
@@ -64,8 +63,7 @@ public final class ScanHandler implements RequestStreamHandler {
     Tally tally = new Tally();
     int scans;
     try (InvocationScans invocation =
-        new InvocationScans(
-            wiring, "scan", context.getAwsRequestId(), Duration.ZERO, sleeper::sleep)) {
+        new InvocationScans(wiring, "scan", context.getAwsRequestId(), Duration.ZERO, sleeper)) {
       scans =
           loop.run(
               context::getRemainingTimeInMillis,

@@ -1,5 +1,6 @@
 package dev.skyscaler.aws;
 
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,12 +29,6 @@ public final class ScanLoop {
     BUSY,
     /** Nothing to do. */
     IDLE
-  }
-
-  /** Waits; the clock and the wait are injected so tests run without sleeping. */
-  @FunctionalInterface
-  public interface Sleeper {
-    void sleep(Duration d) throws InterruptedException;
   }
 
   static final Duration WINDOW = Duration.ofMinutes(1);

@@ -9,12 +9,16 @@ import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.plan.action.RepairInstance;
+import dev.skyscaler.kubernetes.runner.ListValues;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class FunctionSettingsTest {
   private static final Map<String, String> MINIMAL =
@@ -145,10 +149,29 @@ class FunctionSettingsTest {
   }
 
   @Test
-  void flagNamesBecomeUpperSnakeVariables() {
-    assertThat(FunctionSettings.variable("scale-down-unneeded-time"))
-        .isEqualTo("SCALE_DOWN_UNNEEDED_TIME");
+  void theFunctionsOwnVariablesAreDeclared() {
     assertThat(List.of("CLUSTER_NAME", "NODES")).isSubsetOf(FunctionSettings.ownVariables());
+  }
+
+  static Stream<ListValues> listValues() {
+    return ListValues.cases();
+  }
+
+  /** The table every runner passes: the clouds read lists alike. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("listValues")
+  void aListVariableIsReadAsOnEveryCloud(ListValues row) {
+    FunctionSettings s = FunctionSettings.fromEnvironment(with(ListValues.VARIABLE, row.value()));
+
+    assertThat(s.autoscaler().scaleUp().balancingIgnoreLabels())
+        .containsExactlyElementsOf(row.labels());
+  }
+
+  @Test
+  void emptyEntriesOfTheFunctionsOwnListsAreDroppedToo() {
+    FunctionSettings s = FunctionSettings.fromEnvironment(with("NODES", "1:5:workers;;"));
+
+    assertThat(s.discovery().explicit()).containsExactly(new ExplicitGroup(1, 5, "workers"));
   }
 
   private static Map<String, String> with(String... pairs) {

@@ -3,8 +3,8 @@ package dev.skyscaler.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.skyscaler.aws.eks.EksConnector;
-import dev.skyscaler.aws.secrets.KubeconfigSecretConnector;
+import dev.skyscaler.aws.cluster.EksConnector;
+import dev.skyscaler.aws.cluster.KubeconfigSecretConnector;
 import dev.skyscaler.core.config.ConfigException;
 import java.time.Clock;
 import java.util.Map;
@@ -28,7 +28,7 @@ class FunctionWiringTest {
 
     assertThat(wiring.cluster()).isInstanceOf(EksConnector.class);
     assertThat(wiring.cluster()).hasToString("EKS cluster prod in eu-west-1");
-    wiring.gateway().close();
+    wiring.gateways().close();
   }
 
   @Test
@@ -41,7 +41,7 @@ class FunctionWiringTest {
 
     assertThat(wiring.cluster()).isInstanceOf(KubeconfigSecretConnector.class);
     assertThat(wiring.cluster()).hasToString("kubeconfig in secret " + arn);
-    wiring.gateway().close();
+    wiring.gateways().close();
   }
 
   @Test
@@ -51,7 +51,7 @@ class FunctionWiringTest {
     assertThatThrownBy(() -> wiring.cluster().connect())
         .as("no credentials in this environment: found only when asked for")
         .hasMessageContaining("eks:DescribeCluster prod failed");
-    wiring.gateway().close();
+    wiring.gateways().close();
   }
 
   @Test

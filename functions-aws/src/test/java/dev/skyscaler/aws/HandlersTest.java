@@ -279,7 +279,8 @@ class HandlersTest {
 
   private String instanceOf(String group) {
     return test.wiring()
-        .gateway()
+        .gateways()
+        .autoscaling()
         .describeByNames(List.of(group))
         .get(0)
         .instances()

@@ -2,12 +2,14 @@ package dev.skyscaler.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,9 +84,9 @@ class SamTemplateTest {
     while (m.find()) {
       names.add(m.group(1));
     }
-    List<String> known = new ArrayList<>(FunctionSettings.ownVariables());
-    dev.skyscaler.core.config.OptionFlag.SUPPORTED.forEach(
-        f -> known.add(FunctionSettings.variable(f.name())));
+    List<String> known =
+        new ArrayList<>(
+            new EnvironmentOptions(Map.of(), FunctionSettings.ownVariables()).accepted());
     known.add("JAVA_TOOL_OPTIONS");
 
     assertThat(names).contains("CLUSTER_NAME", "KUBECONFIG_SECRET_ARN").isSubsetOf(known);

@@ -1,9 +1,10 @@
 package dev.skyscaler.aws;
 
-import dev.skyscaler.aws.asg.AsgGateway;
+import dev.skyscaler.aws.asg.AsgGateways;
 import dev.skyscaler.aws.asg.AsgNodeGroupProvider;
 import dev.skyscaler.aws.asg.AsgProviderOptions;
 import dev.skyscaler.aws.asg.LifecycleHooks;
+import dev.skyscaler.aws.cluster.ClusterConnector;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.ByteArrayOutputStream;
@@ -47,7 +48,7 @@ public final class TestWiring {
     all.put("CLUSTER_NAME", clusterName);
     all.put("AWS_REGION", MotoServer.REGION.id());
     FunctionSettings settings = FunctionSettings.fromEnvironment(all);
-    AsgGateway gateway = AsgGateway.create(moto.settings());
+    AsgGateways gateways = AsgGateways.create(moto.settings());
     LifecycleHooks hooks =
         new LifecycleHooks() {
           @Override
@@ -63,10 +64,9 @@ public final class TestWiring {
     this.wiring =
         new FunctionWiring(
             settings,
-            gateway,
+            gateways,
             new AsgNodeGroupProvider(
-                gateway,
-                hooks,
+                gateways.withHooks(hooks),
                 new AsgProviderOptions(
                     MotoServer.REGION.id(), settings.discovery(), settings.prices()),
                 clock),
@@ -94,6 +94,6 @@ public final class TestWiring {
   }
 
   public void close() {
-    wiring.gateway().close();
+    wiring.gateways().close();
   }
 }

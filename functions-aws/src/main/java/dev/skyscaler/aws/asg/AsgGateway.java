@@ -1,12 +1,10 @@
 package dev.skyscaler.aws.asg;
 
-import dev.skyscaler.aws.AwsClientSettings;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
-import dev.skyscaler.aws.eks.EksNodegroupGateway;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.aws.client.AwsClientSettings;
+import dev.skyscaler.aws.client.AwsErrors;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -31,13 +29,12 @@ import software.amazon.awssdk.services.autoscaling.model.MixedInstancesPolicy;
 import software.amazon.awssdk.services.autoscaling.model.TagDescription;
 
 /**
- * Every Auto Scaling, EC2 and EKS node group call Skyscaler makes: the only class that imports the
- * Auto Scaling client; its EC2 reads go through {@link Ec2Gateway} and {@link Ec2Query} (three
- * read-only calls, without the 24 MB EC2 client), its EKS managed node group reads through {@link
- * EksNodegroupGateway}. Describe calls page through every result; throttling is retried by the
- * SDK's standard retry strategy ({@link AwsClientSettings}); a call that still fails throws {@link
- * AsgGatewayException}, saying whether the next scan may succeed. Instance types are cached for the
- * gateway's life (they never change); pinned launch template versions too.
+ * Every Auto Scaling call Skyscaler makes: the only class that imports the Auto Scaling client.
+ * Describe calls page through every result and send at most {@value #NAMES_PER_CALL} names each;
+ * throttling is retried with backoff by the SDK's standard retry strategy ({@link
+ * AwsClientSettings}); a call that still fails throws {@link AsgGatewayException}, saying whether
+ * the next scan may succeed. The group's EC2 side (instance types, launch templates, launch times)
+ * is {@link Ec2Gateway}'s, its EKS side {@link dev.skyscaler.aws.eks.EksGateway}'s.
  *
  * <p>The gateway does not check bounds: SetDesiredCapacity outside MinSize/MaxSize is refused by
  * AWS but not by emulators, so callers check first ({@link AsgNodeGroupProvider}).
@@ -49,37 +46,30 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   private static final int GROUPS_PER_PAGE = 100;
 
   private final Supplier<AutoScalingClient> autoscaling;
-  private final Ec2Gateway ec2;
-  private final EksNodegroupGateway eks;
 
-  AsgGateway(AutoScalingClient autoscaling, Ec2Query ec2, EksNodegroupGateway eks) {
-    this(() -> autoscaling, ec2, eks);
+  /** A gateway on a client built elsewhere (tests count its calls). */
+  AsgGateway(AutoScalingClient autoscaling) {
+    this(() -> autoscaling);
   }
 
-  private AsgGateway(
-      Supplier<AutoScalingClient> autoscaling, Ec2Query ec2, EksNodegroupGateway eks) {
+  private AsgGateway(Supplier<AutoScalingClient> autoscaling) {
     this.autoscaling = autoscaling;
-    this.ec2 = new Ec2Gateway(ec2);
-    this.eks = eks;
   }
 
-  /** A gateway with clients built from the settings. */
+  /** A gateway with its client built from the settings. */
   public static AsgGateway create(AwsClientSettings settings) {
     return create(settings, false);
   }
 
   /**
-   * A gateway with clients built from the settings; with {@code inBackground}, the Auto Scaling
-   * client is built on a thread of its own ({@link BackgroundBuild}) and the first call waits for
-   * it.
+   * A gateway with its client built from the settings; with {@code inBackground}, the client is
+   * built on a thread of its own ({@link BackgroundBuild}) and the first call waits for it.
    */
   public static AsgGateway create(AwsClientSettings settings, boolean inBackground) {
     Supplier<AutoScalingClient> build =
         () -> settings.configure(AutoScalingClient.builder()).build();
     return new AsgGateway(
-        inBackground ? BackgroundBuild.start("skyscaler-autoscaling-client", build) : memo(build),
-        new Ec2Query(settings, settings.httpClient()),
-        EksNodegroupGateway.create(settings));
+        inBackground ? BackgroundBuild.start("skyscaler-autoscaling-client", build) : memo(build));
   }
 
   private static Supplier<AutoScalingClient> memo(Supplier<AutoScalingClient> build) {
@@ -257,34 +247,6 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
         .map(a -> new ScalingActivity(a.statusCodeAsString(), a.startTime(), a.description()));
   }
 
-  /**
-   * The hardware of these instance types; a type EC2 does not know is absent from the result.
-   * Cached for the gateway's life.
-   */
-  public Map<String, InstanceHardware> instanceTypes(Collection<String> types) {
-    return ec2.instanceTypes(types);
-  }
-
-  /** What a launch template version declares; pinned versions are cached. */
-  public LaunchSpec launchTemplate(LaunchTemplateRef ref) {
-    return ec2.launchTemplate(ref);
-  }
-
-  /** Launch times of these instances; instances EC2 no longer knows are absent. */
-  public Map<String, Instant> launchTimes(Collection<String> instanceIds) {
-    return ec2.launchTimes(instanceIds);
-  }
-
-  /**
-   * What EKS says about the managed node group behind a group (uncached: the provider keeps the
-   * answers, see {@link ManagedNodegroupCache}).
-   *
-   * @throws EksNodegroupGateway.DescribeFailed naming the cluster, the node group and EKS's error
-   */
-  public ManagedNodegroup describeNodegroup(String cluster, String nodegroup) {
-    return eks.describeNodegroup(cluster, nodegroup);
-  }
-
   /** What a (legacy) launch configuration declares. */
   public LaunchSpec launchConfiguration(String name) {
     List<LaunchConfiguration> configs =
@@ -393,7 +355,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     } catch (AwsServiceException e) {
       // AWS answers a completed or expired action with this validation error.
       String message = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorMessage();
-      if ("ValidationError".equals(errorCode(e))
+      if ("ValidationError".equals(AwsErrors.code(e))
           && message != null
           && message.contains("No active Lifecycle Action")) {
         return false;
@@ -404,7 +366,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     }
   }
 
-  static <T> T call(String what, Supplier<T> call) {
+  private static <T> T call(String what, Supplier<T> call) {
     try {
       return call.get();
     } catch (SdkException e) {
@@ -412,24 +374,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     }
   }
 
-  static AsgGatewayException wrap(String what, SdkException e) {
-    if (e instanceof AwsServiceException s) {
-      String code = errorCode(s);
-      boolean retryable =
-          s.isThrottlingException()
-              || s.statusCode() >= 500
-              || "ScalingActivityInProgress".equals(code)
-              || "ResourceContention".equals(code);
-      String detail = s.awsErrorDetails() == null ? "" : ": " + s.awsErrorDetails().errorMessage();
-      return new AsgGatewayException(
-          what + " failed: " + code + " (HTTP " + s.statusCode() + ")" + detail, retryable, e);
-    }
-    return new AsgGatewayException(what + " failed: " + e.getMessage(), true, e);
-  }
-
-  static String errorCode(AwsServiceException e) {
-    return e.awsErrorDetails() == null || e.awsErrorDetails().errorCode() == null
-        ? "unknown"
-        : e.awsErrorDetails().errorCode();
+  private static AsgGatewayException wrap(String what, SdkException e) {
+    return new AsgGatewayException(AwsErrors.describe(what, e), AwsErrors.retryable(e), e);
   }
 }

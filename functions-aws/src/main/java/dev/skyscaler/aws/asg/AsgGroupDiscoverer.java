@@ -4,7 +4,7 @@ import dev.skyscaler.aws.asg.AsgTemplates.Launch;
 import dev.skyscaler.aws.asg.AsgTemplates.Shape;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.aws.eks.ManagedNodegroup;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
@@ -35,16 +35,18 @@ import java.util.TreeSet;
  */
 final class AsgGroupDiscoverer {
   private final AsgGateway gateway;
+  private final Ec2Gateway ec2;
   private final AsgProviderOptions options;
   private final AsgTemplates templates;
   private final ManagedNodegroupCache managedNodegroups;
   private final Clock clock;
 
-  AsgGroupDiscoverer(AsgGateway gateway, AsgProviderOptions options, Clock clock) {
-    this.gateway = gateway;
+  AsgGroupDiscoverer(AsgGateways gateways, AsgProviderOptions options, Clock clock) {
+    this.gateway = gateways.autoscaling();
+    this.ec2 = gateways.ec2();
     this.options = options;
-    this.templates = new AsgTemplates(gateway, options.region(), options.prices());
-    this.managedNodegroups = new ManagedNodegroupCache(gateway::describeNodegroup, clock);
+    this.templates = new AsgTemplates(gateway, gateways.ec2(), options.region(), options.prices());
+    this.managedNodegroups = new ManagedNodegroupCache(gateways.eks()::describeNodegroup, clock);
     this.clock = clock;
   }
 
@@ -109,7 +111,7 @@ final class AsgGroupDiscoverer {
     }
     Set<String> types = new TreeSet<>();
     prepared.values().forEach(p -> types.add(p.launch().instanceType()));
-    Map<String, InstanceHardware> hardware = gateway.instanceTypes(types);
+    Map<String, InstanceHardware> hardware = ec2.instanceTypes(types);
 
     List<Shaped> shaped = new ArrayList<>();
     for (Prepared p : prepared.values()) {
@@ -146,7 +148,7 @@ final class AsgGroupDiscoverer {
      */
     AsgDiscovery match(List<Node> nodes) {
       NodeIndex index = new NodeIndex(nodes);
-      Map<String, Instant> launchTimes = gateway.launchTimes(index.unregistered(groups));
+      Map<String, Instant> launchTimes = ec2.launchTimes(index.unregistered(groups));
       List<NodeGroup> result = new ArrayList<>();
       List<CloudInstance> instances = new ArrayList<>();
       Map<String, GroupAutoscalingOptions> groupOptions = new TreeMap<>();

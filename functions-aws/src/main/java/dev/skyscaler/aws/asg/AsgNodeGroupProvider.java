@@ -26,13 +26,11 @@ public final class AsgNodeGroupProvider implements NodeGroupProvider {
   private final AsgActions actions;
 
   /**
-   * @param hooks the lifecycle-hook calls, normally {@code gateway} itself
    * @param clock for the launch time of instances EC2 has not reported yet
    */
-  public AsgNodeGroupProvider(
-      AsgGateway gateway, LifecycleHooks hooks, AsgProviderOptions options, Clock clock) {
-    this.discoverer = new AsgGroupDiscoverer(gateway, options, clock);
-    this.actions = new AsgActions(gateway, hooks, options);
+  public AsgNodeGroupProvider(AsgGateways gateways, AsgProviderOptions options, Clock clock) {
+    this.discoverer = new AsgGroupDiscoverer(gateways, options, clock);
+    this.actions = new AsgActions(gateways.autoscaling(), gateways.hooks(), options);
   }
 
   @Override

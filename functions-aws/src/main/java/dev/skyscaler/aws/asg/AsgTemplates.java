@@ -1,7 +1,7 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.aws.eks.ManagedNodegroup;
 import dev.skyscaler.core.model.NodeTemplate;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
@@ -33,11 +33,13 @@ final class AsgTemplates {
   private static final String RESOURCES_TAG = NodeTemplateTags.PREFIX + "resources/";
 
   private final AsgGateway gateway;
+  private final Ec2Gateway ec2;
   private final String region;
   private final PriceTable prices;
 
-  AsgTemplates(AsgGateway gateway, String region, PriceTable prices) {
+  AsgTemplates(AsgGateway gateway, Ec2Gateway ec2, String region, PriceTable prices) {
     this.gateway = gateway;
+    this.ec2 = ec2;
     this.region = region;
     this.prices = prices;
   }
@@ -59,7 +61,7 @@ final class AsgTemplates {
     String source;
     if (g.launchTemplate().isPresent()) {
       LaunchTemplateRef ref = g.launchTemplate().get();
-      spec = memo.computeIfAbsent(ref, gateway::launchTemplate);
+      spec = memo.computeIfAbsent(ref, ec2::launchTemplate);
       source = "launch template " + ref;
     } else if (g.launchConfiguration().isPresent()) {
       spec = gateway.launchConfiguration(g.launchConfiguration().get());

@@ -1,6 +1,8 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
+import dev.skyscaler.aws.client.AwsClientSettings;
+import dev.skyscaler.aws.client.AwsErrors;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
@@ -12,16 +14,20 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.w3c.dom.Element;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 
 /**
- * The three EC2 reads, through {@link Ec2Query}: instance types (cached for the gateway's life:
- * they never change), launch template versions (pinned versions cached) and launch times. Used by
- * {@link AsgGateway}, which exposes them; failures are {@link AsgGatewayException}s.
+ * Every EC2 call Skyscaler makes, three reads sent through {@link Ec2Query} (the Query protocol,
+ * without the 24 MB EC2 client): instance types ({@value #TYPES_PER_CALL} per call, cached for the
+ * gateway's life: they never change), launch template versions (pinned versions cached) and launch
+ * times ({@value #IDS_PER_FILTER} ids per filter). Paged answers are followed to their last page;
+ * throttling is retried with backoff by the SDK's standard retry strategy; a call that still fails
+ * throws {@link AsgGatewayException}, as the Auto Scaling calls of the same groups do.
  */
-final class Ec2Gateway {
+public final class Ec2Gateway {
   private static final int TYPES_PER_CALL = 100;
   private static final int IDS_PER_FILTER = 200;
 
@@ -33,11 +39,16 @@ final class Ec2Gateway {
     this.ec2 = ec2;
   }
 
+  /** A gateway calling EC2 as the settings say, on their shared HTTP client. */
+  public static Ec2Gateway create(AwsClientSettings settings) {
+    return new Ec2Gateway(new Ec2Query(settings, settings.httpClient()));
+  }
+
   /**
    * The hardware of these instance types; a type EC2 does not know is absent from the result.
    * Cached for the gateway's life, {@value #TYPES_PER_CALL} types per call.
    */
-  Map<String, InstanceHardware> instanceTypes(Collection<String> types) {
+  public Map<String, InstanceHardware> instanceTypes(Collection<String> types) {
     List<String> missing =
         types.stream().distinct().filter(t -> !instanceTypes.containsKey(t)).toList();
     for (int from = 0; from < missing.size(); from += TYPES_PER_CALL) {
@@ -66,8 +77,8 @@ final class Ec2Gateway {
                           instanceTypes.put(
                               Ec2Query.text(t, "instanceType"), Optional.of(hardware(t)))));
     } catch (AwsServiceException e) {
-      if (!"InvalidInstanceType".equals(AsgGateway.errorCode(e))) {
-        throw AsgGateway.wrap("DescribeInstanceTypes " + batch, e);
+      if (!"InvalidInstanceType".equals(AwsErrors.code(e))) {
+        throw wrap("DescribeInstanceTypes " + batch, e);
       }
       if (batch.size() == 1) {
         instanceTypes.put(batch.get(0), Optional.empty());
@@ -77,7 +88,7 @@ final class Ec2Gateway {
       batch.forEach(t -> fetchInstanceTypes(List.of(t)));
       return;
     } catch (SdkException e) {
-      throw AsgGateway.wrap("DescribeInstanceTypes " + batch, e);
+      throw wrap("DescribeInstanceTypes " + batch, e);
     }
     batch.forEach(t -> instanceTypes.putIfAbsent(t, Optional.empty()));
   }
@@ -97,7 +108,7 @@ final class Ec2Gateway {
   }
 
   /** What a launch template version declares; pinned versions are cached. */
-  LaunchSpec launchTemplate(LaunchTemplateRef ref) {
+  public LaunchSpec launchTemplate(LaunchTemplateRef ref) {
     LaunchSpec cached = pinnedTemplates.get(ref);
     if (cached != null) {
       return cached;
@@ -110,7 +121,7 @@ final class Ec2Gateway {
     }
     params.put("LaunchTemplateVersion.1", ref.version());
     List<Element> versions =
-        AsgGateway.call(
+        call(
             "DescribeLaunchTemplateVersions " + ref,
             () ->
                 Ec2Query.items(
@@ -127,7 +138,7 @@ final class Ec2Gateway {
   }
 
   /** Launch times of these instances; instances EC2 no longer knows are absent. */
-  Map<String, Instant> launchTimes(Collection<String> instanceIds) {
+  public Map<String, Instant> launchTimes(Collection<String> instanceIds) {
     List<String> ids = List.copyOf(Set.copyOf(instanceIds));
     Map<String, Instant> times = new HashMap<>();
     for (int from = 0; from < ids.size(); from += IDS_PER_FILTER) {
@@ -137,7 +148,7 @@ final class Ec2Gateway {
       for (int i = 0; i < batch.size(); i++) {
         params.put("Filter.1.Value." + (i + 1), batch.get(i));
       }
-      AsgGateway.call(
+      call(
           "DescribeInstances " + batch.size() + " ids",
           () -> {
             pages(
@@ -156,6 +167,18 @@ final class Ec2Gateway {
           });
     }
     return times;
+  }
+
+  private static <T> T call(String what, Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (SdkException e) {
+      throw wrap(what, e);
+    }
+  }
+
+  private static AsgGatewayException wrap(String what, SdkException e) {
+    return new AsgGatewayException(AwsErrors.describe(what, e), AwsErrors.retryable(e), e);
   }
 
   private static InstanceHardware hardware(Element t) {

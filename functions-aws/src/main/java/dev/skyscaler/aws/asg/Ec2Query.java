@@ -1,7 +1,7 @@
 package dev.skyscaler.aws.asg;
 
-import dev.skyscaler.aws.AwsClientSettings;
-import dev.skyscaler.aws.SignedAwsCall;
+import dev.skyscaler.aws.client.AwsClientSettings;
+import dev.skyscaler.aws.client.SignedAwsCall;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package dev.skyscaler.aws.asg;
 
-import dev.skyscaler.aws.eks.EksNodegroupGateway.DescribeFailed;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.aws.eks.EksGatewayException;
+import dev.skyscaler.aws.eks.ManagedNodegroup;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,11 +21,11 @@ final class ManagedNodegroupCache {
   static final Duration TTL = Duration.ofMinutes(6);
   static final Duration FAILURE_TTL = Duration.ofMinutes(1);
 
-  /** The EKS call, normally {@link AsgGateway#describeNodegroup}. */
+  /** The EKS call, normally {@link dev.skyscaler.aws.eks.EksGateway#describeNodegroup}. */
   @FunctionalInterface
   interface Lookup {
     /**
-     * @throws DescribeFailed when EKS refuses or the node group does not exist
+     * @throws EksGatewayException when EKS refuses or the node group does not exist
      */
     ManagedNodegroup describe(String cluster, String nodegroup);
   }
@@ -70,7 +70,7 @@ final class ManagedNodegroupCache {
     Entry fresh;
     try {
       fresh = new Entry(Answer.found(lookup.describe(cluster, nodegroup)), now.plus(TTL));
-    } catch (DescribeFailed e) {
+    } catch (EksGatewayException e) {
       fresh = new Entry(Answer.failed(e.getMessage()), now.plus(FAILURE_TTL));
     }
     // node groups deleted since are forgotten once they expire

@@ -2,9 +2,9 @@ package dev.skyscaler.aws.secrets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.skyscaler.aws.AwsClientSettings;
-import dev.skyscaler.aws.JsonAnswers;
-import dev.skyscaler.aws.SignedAwsCall;
+import dev.skyscaler.aws.client.AwsClientSettings;
+import dev.skyscaler.aws.client.JsonAnswers;
+import dev.skyscaler.aws.client.SignedAwsCall;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;

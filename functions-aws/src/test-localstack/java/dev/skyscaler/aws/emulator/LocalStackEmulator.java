@@ -1,6 +1,6 @@
 package dev.skyscaler.aws.emulator;
 
-import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.client.AwsClientSettings;
 import java.util.Optional;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.localstack.LocalStackContainer;

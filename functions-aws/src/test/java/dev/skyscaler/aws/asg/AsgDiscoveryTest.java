@@ -36,7 +36,7 @@ class AsgDiscoveryTest {
 
   private final AwsEmulator aws;
   private MotoAccount account;
-  private AsgGateway gateway;
+  private AsgGateways gateways;
   private String cluster;
 
   AsgDiscoveryTest(AwsEmulator aws) {
@@ -47,13 +47,13 @@ class AsgDiscoveryTest {
   void open() {
     cluster = "disc-" + RUNS.incrementAndGet();
     account = new MotoAccount(aws);
-    gateway = AsgGateway.create(aws.settings());
+    gateways = AsgGateways.create(aws.settings());
   }
 
   @AfterEach
   void close() {
     account.close();
-    gateway.close();
+    gateways.close();
   }
 
   @Test
@@ -266,8 +266,7 @@ class AsgDiscoveryTest {
 
     Discovery d =
         new AsgNodeGroupProvider(
-                gateway,
-                new FakeLifecycleHooks(),
+                gateways.withHooks(new FakeLifecycleHooks()),
                 new AsgProviderOptions("us-east-1", explicit, PriceTable.NONE),
                 AsgNodeGroupProviderTest.CLOCK)
             .discover(List.of());
@@ -320,8 +319,7 @@ class AsgDiscoveryTest {
 
   private AsgNodeGroupProvider provider(PriceTable prices) {
     return new AsgNodeGroupProvider(
-        gateway,
-        new FakeLifecycleHooks(),
+        gateways.withHooks(new FakeLifecycleHooks()),
         new AsgProviderOptions("us-east-1", AsgDiscoveryOptions.forCluster(cluster), prices),
         AsgNodeGroupProviderTest.CLOCK);
   }

@@ -2,8 +2,6 @@ package dev.skyscaler.aws.asg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
-import dev.skyscaler.aws.eks.EksNodegroupGateway;
 import dev.skyscaler.aws.emulator.AwsEmulator;
 import dev.skyscaler.aws.emulator.EmulatedAws;
 import dev.skyscaler.aws.moto.MotoAccount;
@@ -11,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -22,10 +19,6 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.http.ContentStreamProvider;
-import software.amazon.awssdk.http.ExecutableHttpRequest;
-import software.amazon.awssdk.http.HttpExecuteRequest;
-import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.services.autoscaling.AutoScalingClient;
 
 /** The gateway's calls against the emulator (moto by default), counting the requests it sends. */
@@ -48,7 +41,6 @@ class AsgGatewayTest {
   void createGroups() {
     account = new MotoAccount(aws);
     account.launchTemplate("gw-plain", "m5.large", 0, false);
-    account.launchTemplate("gw-spot", "c5.xlarge", 50, true);
     for (int i = 0; i < MANY; i++) {
       account.group(name(i), "gw-plain", 0, 5, 0, MotoAccount.clusterTags("gw-paging", Map.of()));
     }
@@ -62,26 +54,12 @@ class AsgGatewayTest {
             calls.add(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME));
           }
         };
-    SdkHttpClient http = aws.settings().httpClient();
-    SdkHttpClient countingEc2Calls =
-        new SdkHttpClient() {
-          @Override
-          public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
-            request.contentStreamProvider().ifPresent(body -> calls.add(action(body)));
-            return http.prepareRequest(request);
-          }
-
-          @Override
-          public void close() {}
-        };
     gateway =
         new AsgGateway(
             aws.settings()
                 .configure(AutoScalingClient.builder())
                 .overrideConfiguration(o -> o.addExecutionInterceptor(counter))
-                .build(),
-            new Ec2Query(aws.settings(), countingEc2Calls),
-            EksNodegroupGateway.create(aws.settings()));
+                .build());
   }
 
   @AfterAll
@@ -142,46 +120,6 @@ class AsgGatewayTest {
   }
 
   @Test
-  void instanceTypesComeFromEc2OnceAndUnknownTypesAreLeftOut() {
-    calls.clear();
-
-    var first = gateway.instanceTypes(List.of("g4dn.xlarge", "m5.large", "m9.nonexistent"));
-    var second = gateway.instanceTypes(List.of("m5.large", "g4dn.xlarge", "m9.nonexistent"));
-
-    assertThat(first.keySet()).containsExactly("g4dn.xlarge", "m5.large");
-    assertThat(first.get("g4dn.xlarge"))
-        .isEqualTo(new InstanceHardware("g4dn.xlarge", 4, 16384, 1, "NVIDIA", "x86_64", 3, 10));
-    assertThat(first.get("m5.large"))
-        .isEqualTo(new InstanceHardware("m5.large", 2, 8192, 0, "", "x86_64", 3, 10));
-    assertThat(second).isEqualTo(first);
-    // one batch refused for the unknown name, then one call per name to find it; then cached
-    assertThat(calls).hasSize(4).containsOnly("DescribeInstanceTypes");
-  }
-
-  @Test
-  void aLaunchTemplateGivesTheTypeTheRootVolumeAndTheMarket() {
-    var spot = gateway.launchTemplate(new AutoScalingGroup.LaunchTemplateRef("", "gw-spot", ""));
-    var plain = gateway.launchTemplate(new AutoScalingGroup.LaunchTemplateRef("", "gw-plain", "1"));
-
-    assertThat(spot)
-        .isEqualTo(new LaunchSpec(java.util.Optional.of("c5.xlarge"), OptionalInt.of(50), true));
-    assertThat(plain)
-        .isEqualTo(new LaunchSpec(java.util.Optional.of("m5.large"), OptionalInt.empty(), false));
-  }
-
-  @Test
-  void launchTimesAreReportedForExistingInstancesOnly() {
-    List<String> ids =
-        gateway.describeByNames(List.of("gw-running")).get(0).instances().stream()
-            .map(AsgInstance::instanceId)
-            .toList();
-
-    var times = gateway.launchTimes(List.of(ids.get(0), ids.get(1), "i-0000000000000dead"));
-
-    assertThat(times.keySet()).containsExactlyInAnyOrderElementsOf(ids);
-  }
-
-  @Test
   void aHooksHeartbeatTimeoutIsReadFromTheGroup() {
     account
         .autoscaling()
@@ -200,15 +138,6 @@ class AsgGatewayTest {
   @Test
   void aGroupWithNoActivityHasNoLatestActivity() {
     assertThat(gateway.latestActivity("gw-other")).isEmpty();
-  }
-
-  private static String action(ContentStreamProvider body) {
-    try (var in = body.newStream()) {
-      String form = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-      return form.substring("Action=".length(), form.indexOf('&'));
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 
   private static String name(int i) {

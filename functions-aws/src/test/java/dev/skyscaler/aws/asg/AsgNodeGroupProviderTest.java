@@ -22,7 +22,7 @@ class AsgNodeGroupProviderTest extends NodeGroupProviderContractTest {
 
   private final AwsEmulator aws;
   private MotoAccount account;
-  private AsgGateway gateway;
+  private AsgGateways gateways;
   private String otherGroup;
 
   AsgNodeGroupProviderTest(AwsEmulator aws) {
@@ -45,10 +45,9 @@ class AsgNodeGroupProviderTest extends NodeGroupProviderContractTest {
         TARGET,
         MotoAccount.clusterTags(cluster, Map.of()));
     account.group(otherGroup, cluster, 0, 3, 1, MotoAccount.clusterTags(otherGroup, Map.of()));
-    gateway = AsgGateway.create(aws.settings());
+    gateways = AsgGateways.create(aws.settings());
     return new AsgNodeGroupProvider(
-        gateway,
-        new FakeLifecycleHooks(),
+        gateways.withHooks(new FakeLifecycleHooks()),
         new AsgProviderOptions(
             "us-east-1", AsgDiscoveryOptions.forCluster(cluster), PriceTable.NONE),
         CLOCK);
@@ -56,13 +55,14 @@ class AsgNodeGroupProviderTest extends NodeGroupProviderContractTest {
 
   @Override
   protected String foreignProviderId() {
-    AsgInstance other = gateway.describeByNames(List.of(otherGroup)).get(0).instances().get(0);
+    AsgInstance other =
+        gateways.autoscaling().describeByNames(List.of(otherGroup)).get(0).instances().get(0);
     return ProviderIds.of(other.zone(), other.instanceId());
   }
 
   @AfterEach
   void closeClients() {
     account.close();
-    gateway.close();
+    gateways.close();
   }
 }

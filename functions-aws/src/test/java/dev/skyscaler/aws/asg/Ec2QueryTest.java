@@ -3,7 +3,7 @@ package dev.skyscaler.aws.asg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.client.AwsClientSettings;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

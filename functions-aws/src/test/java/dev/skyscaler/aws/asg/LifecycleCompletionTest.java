@@ -28,7 +28,7 @@ class LifecycleCompletionTest {
   private final AwsEmulator aws;
   private final FakeLifecycleHooks hooks = new FakeLifecycleHooks();
   private MotoAccount account;
-  private AsgGateway gateway;
+  private AsgGateways gateways;
   private AsgNodeGroupProvider provider;
   private String group;
   private String instanceId;
@@ -46,15 +46,14 @@ class LifecycleCompletionTest {
     account.launchTemplate(cluster, "m5.large", 0, false);
     account.group(group, cluster, 0, 3, 1, MotoAccount.clusterTags(cluster, Map.of()));
     account.group(cluster + "-foreign", cluster, 0, 3, 1, Map.of());
-    gateway = AsgGateway.create(aws.settings());
+    gateways = AsgGateways.create(aws.settings());
     provider =
         new AsgNodeGroupProvider(
-            gateway,
-            hooks,
+            gateways.withHooks(hooks),
             new AsgProviderOptions(
                 "us-east-1", AsgDiscoveryOptions.forCluster(cluster), PriceTable.NONE),
             AsgNodeGroupProviderTest.CLOCK);
-    var instance = gateway.describeByNames(List.of(group)).get(0).instances().get(0);
+    var instance = gateways.autoscaling().describeByNames(List.of(group)).get(0).instances().get(0);
     instanceId = instance.instanceId();
     providerId = ProviderIds.of(instance.zone(), instanceId);
   }
@@ -62,7 +61,7 @@ class LifecycleCompletionTest {
   @AfterEach
   void close() {
     account.close();
-    gateway.close();
+    gateways.close();
   }
 
   @Test

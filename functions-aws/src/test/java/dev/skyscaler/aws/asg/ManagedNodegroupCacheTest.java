@@ -2,8 +2,8 @@ package dev.skyscaler.aws.asg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.aws.eks.EksNodegroupGateway.DescribeFailed;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.aws.eks.EksGatewayException;
+import dev.skyscaler.aws.eks.ManagedNodegroup;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +23,7 @@ class ManagedNodegroupCacheTest {
           (cluster, nodegroup) -> {
             calls.add(cluster + "/" + nodegroup);
             if (denied) {
-              throw new DescribeFailed(
+              throw new EksGatewayException(
                   "eks:DescribeNodegroup " + cluster + "/" + nodegroup + " failed: AccessDenied",
                   null);
             }

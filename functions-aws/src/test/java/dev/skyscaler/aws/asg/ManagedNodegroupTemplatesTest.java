@@ -42,7 +42,7 @@ class ManagedNodegroupTemplatesTest {
   private final MotoServer moto;
   private MotoAccount account;
   private EksClient eks;
-  private AsgGateway gateway;
+  private AsgGateways gateways;
   private String cluster;
 
   ManagedNodegroupTemplatesTest(MotoServer moto) {
@@ -54,7 +54,7 @@ class ManagedNodegroupTemplatesTest {
     cluster = "mng-" + RUNS.incrementAndGet();
     account = new MotoAccount(moto);
     eks = moto.settings().configure(EksClient.builder()).build();
-    gateway = AsgGateway.create(moto.settings());
+    gateways = AsgGateways.create(moto.settings());
     eks.createCluster(
         b ->
             b.name(cluster)
@@ -67,7 +67,7 @@ class ManagedNodegroupTemplatesTest {
   void close() {
     account.close();
     eks.close();
-    gateway.close();
+    gateways.close();
   }
 
   @Test
@@ -249,8 +249,7 @@ class ManagedNodegroupTemplatesTest {
 
   private Discovery discover() {
     return new AsgNodeGroupProvider(
-            gateway,
-            new FakeLifecycleHooks(),
+            gateways.withHooks(new FakeLifecycleHooks()),
             new AsgProviderOptions(
                 "us-east-1", AsgDiscoveryOptions.forCluster(cluster), PriceTable.NONE),
             AsgNodeGroupProviderTest.CLOCK)

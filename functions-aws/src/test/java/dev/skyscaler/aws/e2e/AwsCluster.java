@@ -71,7 +71,7 @@ final class AwsCluster implements AutoCloseable {
     this.functions = new TestWiring(moto, cluster, name, clock, Map.of());
     this.world =
         new World(
-            cluster, functions.wiring().gateway(), List.of(group), BOOT_DELAY, maxPods, clock);
+            cluster, functions.wiring().gateways(), List.of(group), BOOT_DELAY, maxPods, clock);
     world.kubelets.registerAllNow();
   }
 
@@ -122,7 +122,14 @@ final class AwsCluster implements AutoCloseable {
 
   /** The group's instance ids, in moto's order. */
   List<String> instances() {
-    return functions.wiring().gateway().describeByNames(List.of(group)).get(0).instances().stream()
+    return functions
+        .wiring()
+        .gateways()
+        .autoscaling()
+        .describeByNames(List.of(group))
+        .get(0)
+        .instances()
+        .stream()
         .map(i -> i.instanceId())
         .toList();
   }

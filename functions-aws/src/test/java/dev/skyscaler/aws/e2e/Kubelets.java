@@ -1,6 +1,6 @@
 package dev.skyscaler.aws.e2e;
 
-import dev.skyscaler.aws.asg.AsgGateway;
+import dev.skyscaler.aws.asg.AsgGateways;
 import dev.skyscaler.aws.asg.AutoScalingGroup;
 import dev.skyscaler.aws.asg.AutoScalingGroup.AsgInstance;
 import dev.skyscaler.aws.asg.EksNodeAllocatable;
@@ -32,7 +32,7 @@ import java.util.TreeMap;
  */
 final class Kubelets {
   private final KubernetesClient admin;
-  private final AsgGateway gateway;
+  private final AsgGateways gateways;
   private final List<String> groups;
   private final Duration bootDelay;
   private final int maxPods;
@@ -43,13 +43,13 @@ final class Kubelets {
 
   Kubelets(
       KubernetesClient admin,
-      AsgGateway gateway,
+      AsgGateways gateways,
       List<String> groups,
       Duration bootDelay,
       int maxPods,
       Clock clock) {
     this.admin = admin;
-    this.gateway = gateway;
+    this.gateways = gateways;
     this.groups = groups;
     this.bootDelay = bootDelay;
     this.maxPods = maxPods;
@@ -111,7 +111,7 @@ final class Kubelets {
 
   private Map<String, AsgInstance> instances() {
     Map<String, AsgInstance> live = new TreeMap<>();
-    for (AutoScalingGroup g : gateway.describeByNames(groups)) {
+    for (AutoScalingGroup g : gateways.autoscaling().describeByNames(groups)) {
       for (AsgInstance i : g.instances()) {
         if (!i.leaving()) {
           live.put(i.instanceId(), i);
@@ -122,7 +122,8 @@ final class Kubelets {
   }
 
   private Node node(AsgInstance i, Instant now) {
-    InstanceHardware hw = gateway.instanceTypes(List.of(i.instanceType())).get(i.instanceType());
+    InstanceHardware hw =
+        gateways.ec2().instanceTypes(List.of(i.instanceType())).get(i.instanceType());
     Resources allocatable = EksNodeAllocatable.of(hw, EksNodeAllocatable.DEFAULT_ROOT_VOLUME_GIB);
     String name = "ip-10-0-1-" + (11 + names.size()) + ".ec2.internal";
     names.put(i.instanceId(), name);

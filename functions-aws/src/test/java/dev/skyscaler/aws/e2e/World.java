@@ -1,6 +1,6 @@
 package dev.skyscaler.aws.e2e;
 
-import dev.skyscaler.aws.asg.AsgGateway;
+import dev.skyscaler.aws.asg.AsgGateways;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import java.time.Duration;
@@ -20,13 +20,13 @@ final class World {
 
   World(
       MockCluster cluster,
-      AsgGateway gateway,
+      AsgGateways gateways,
       List<String> groups,
       Duration bootDelay,
       int maxPods,
       MutableClock clock) {
     this.clock = clock;
-    this.kubelets = new Kubelets(cluster.admin(), gateway, groups, bootDelay, maxPods, clock);
+    this.kubelets = new Kubelets(cluster.admin(), gateways, groups, bootDelay, maxPods, clock);
     this.replicaSets = new ReplicaSetController(cluster, clock);
     this.scheduler = new Scheduler(cluster.admin(), clock);
   }

@@ -52,7 +52,7 @@ class EksGatewayTest {
   @Test
   void anUnknownClusterFailsNamingIt() {
     assertThatThrownBy(() -> gateway.describeCluster("no-such-cluster"))
-        .isInstanceOf(IllegalStateException.class)
+        .isInstanceOf(EksGatewayException.class)
         .hasMessage(
             "eks:DescribeCluster no-such-cluster failed: ResourceNotFoundException (HTTP 404): No"
                 + " cluster found for name: no-such-cluster.");

@@ -1,6 +1,6 @@
 package dev.skyscaler.aws.emulator;
 
-import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.client.AwsClientSettings;
 
 /**
  * An AWS emulator the gateway and provider tests run against: moto's server by default, LocalStack

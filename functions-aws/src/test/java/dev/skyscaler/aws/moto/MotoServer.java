@@ -1,6 +1,6 @@
 package dev.skyscaler.aws.moto;
 
-import dev.skyscaler.aws.AwsClientSettings;
+import dev.skyscaler.aws.client.AwsClientSettings;
 import dev.skyscaler.aws.emulator.AwsEmulator;
 import java.io.IOException;
 import java.net.HttpURLConnection;

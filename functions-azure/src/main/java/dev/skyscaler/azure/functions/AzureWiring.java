@@ -14,41 +14,35 @@ import dev.skyscaler.kubernetes.ReadView;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * What the functions of one Function App instance share: the validated settings, the managed
- * identity, one Resource Manager connection, the node-group provider and the connection to the
- * cluster's Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault). Each part is
- * built on first use and kept for the instance's life (cold start pays once); a part that fails to
- * build is tried again at the next invocation. Nothing here holds a token: the Azure credential
- * fetches and caches them, and the Kubernetes connection asks it before each request.
+ * What the functions of one worker share: the validated settings, the managed identity, one
+ * Resource Manager connection, the node-group provider and the connection to the cluster's
+ * Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault). The worker's {@link
+ * FunctionInjector} holds it; each part is built on first use and kept for the worker's life (cold
+ * start pays once); a part that fails to build is tried again at the next invocation. Nothing here
+ * holds a token: the Azure credential fetches and caches them, and the Kubernetes connection asks
+ * it before each request.
  */
 public final class AzureWiring {
-  private static AzureWiring shared;
-
   private final FunctionSettings settings;
   private final TokenCredential credential;
   private final ArmConnection arm;
   private final KeyVaultGateway vault;
   private final Clock clock;
-  private final ScanCycle.Sleeper sleeper;
+  private final Sleeper sleeper;
   private VmssNodeGroupProvider provider;
   private KubernetesConnection kubernetes;
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
   public AzureWiring(
       FunctionSettings settings, TokenCredential credential, ArmConnection arm, Clock clock) {
-    this(
-        settings,
-        credential,
-        arm,
-        new KeyVaultGateway(credential),
-        clock,
-        d -> Thread.sleep(d.toMillis()));
+    this(settings, credential, arm, new KeyVaultGateway(credential), clock, Sleeper.SYSTEM);
   }
 
   /**
@@ -62,7 +56,7 @@ public final class AzureWiring {
       ArmConnection arm,
       KeyVaultGateway vault,
       Clock clock,
-      ScanCycle.Sleeper sleeper) {
+      Sleeper sleeper) {
     this.settings = settings;
     this.credential = credential;
     this.arm = arm;
@@ -72,18 +66,13 @@ public final class AzureWiring {
   }
 
   /**
-   * The wiring of this Function App instance, from its app settings.
+   * The production wiring from the app settings; nothing is reached yet but the managed identity's
+   * configuration. {@link FunctionInjector} builds one per worker, at its first invocation.
    *
+   * @param env the app settings (environment variables)
    * @throws dev.skyscaler.core.config.ConfigException listing every invalid setting
    */
-  public static synchronized AzureWiring shared() {
-    if (shared == null) {
-      shared = fromSettings(System.getenv());
-    }
-    return shared;
-  }
-
-  static AzureWiring fromSettings(Map<String, String> env) {
+  public static AzureWiring fromSettings(Map<String, String> env) {
     FunctionSettings settings = FunctionSettings.parse(env);
     // the Kubernetes deserializers, built on another core while the identity, Resource Manager
     // and the cluster's endpoint are reached: the first scan of a cold instance then finds them

@@ -7,27 +7,26 @@ import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.config.InterruptionOptions;
-import dev.skyscaler.core.config.OptionFlag;
 import dev.skyscaler.core.config.OptionsParser;
+import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The Function App's settings, under Cluster Autoscaler's names: its Azure environment variables
- * ({@code ARM_SUBSCRIPTION_ID}, {@code ARM_RESOURCE_GROUP}, {@code CLUSTER_NAME}, {@code
- * ARM_CLUSTER_RESOURCE_GROUP}, {@code ARM_USER_ASSIGNED_IDENTITY_ID}, {@code ARM_CLOUD}, {@code
- * AZURE_ENABLE_FORCE_DELETE}, {@code AZURE_ENABLE_DYNAMIC_INSTANCE_LIST}), its flags in upper snake
- * case ({@code SCALE_DOWN_UNNEEDED_TIME=10m}, {@code NODE_GROUP_AUTO_DISCOVERY=label:…}; repeatable
- * flags take comma-separated values), and Skyscaler's own: {@code SCAN_SCHEDULE}, {@code
- * HEALTH_SCHEDULE} (six-field NCRONTAB, seconds first) and {@code KUBECONFIG_SECRET_URI} (the Key
- * Vault secret holding a self-managed cluster's kubeconfig).
+ * The Function App's settings, under Cluster Autoscaler's names, read as on every cloud ({@link
+ * EnvironmentOptions}: blank counts as not set, lists are {@code ;}-separated with empty entries
+ * dropped): its Azure environment variables ({@code ARM_SUBSCRIPTION_ID}, {@code
+ * ARM_RESOURCE_GROUP}, {@code CLUSTER_NAME}, {@code ARM_CLUSTER_RESOURCE_GROUP}, {@code
+ * ARM_USER_ASSIGNED_IDENTITY_ID}, {@code ARM_CLOUD}, {@code AZURE_ENABLE_FORCE_DELETE}, {@code
+ * AZURE_ENABLE_DYNAMIC_INSTANCE_LIST}), its flags in upper snake case ({@code
+ * SCALE_DOWN_UNNEEDED_TIME=10m}, {@code NODE_GROUP_AUTO_DISCOVERY=label:…}), and Skyscaler's own:
+ * {@code SCAN_SCHEDULE} (the Scan timer, which must fire every {@code SCAN_INTERVAL}: {@link
+ * ScanSchedule}), {@code HEALTH_SCHEDULE} (six-field NCRONTAB, seconds first) and {@code
+ * KUBECONFIG_SECRET_URI} (the Key Vault secret holding a self-managed cluster's kubeconfig).
  *
  * <p>An AKS cluster is named by {@code ARM_CLUSTER_RESOURCE_GROUP} and {@code CLUSTER_NAME}; a
  * self-managed one by {@code KUBECONFIG_SECRET_URI}; exactly one of the two.
@@ -54,6 +53,21 @@ public record FunctionSettings(
 
   public static final String DEFAULT_SCAN_SCHEDULE = "*/10 * * * * *";
   public static final String DEFAULT_HEALTH_SCHEDULE = "0 * * * * *";
+
+  private static final List<String> OWN =
+      List.of(
+          "ARM_SUBSCRIPTION_ID",
+          "CLUSTER_NAME",
+          "ARM_RESOURCE_GROUP",
+          "ARM_CLUSTER_RESOURCE_GROUP",
+          "KUBECONFIG_SECRET_URI",
+          "ARM_USER_ASSIGNED_IDENTITY_ID",
+          "ARM_CLOUD",
+          "NODE_GROUP_AUTO_DISCOVERY",
+          "AZURE_ENABLE_FORCE_DELETE",
+          "AZURE_ENABLE_DYNAMIC_INSTANCE_LIST",
+          "SCAN_SCHEDULE",
+          "HEALTH_SCHEDULE");
 
   private static final Pattern GUID =
       Pattern.compile(
@@ -101,15 +115,19 @@ public record FunctionSettings(
     DiscoverySpec discovery = r.discovery(cluster);
     boolean force = r.bool("AZURE_ENABLE_FORCE_DELETE");
     boolean dynamic = r.bool("AZURE_ENABLE_DYNAMIC_INSTANCE_LIST");
-    String scan = r.schedule("SCAN_SCHEDULE", DEFAULT_SCAN_SCHEDULE);
+    String scan =
+        ScanSchedule.check(
+            r.env.flags().getOrDefault("scan-interval", List.of()).stream().findFirst(),
+            r.optional("SCAN_SCHEDULE"),
+            r.errors);
     String health = r.schedule("HEALTH_SCHEDULE", DEFAULT_HEALTH_SCHEDULE);
     AutoscalerOptions options = r.options();
     if (!r.errors.isEmpty()) {
       throw new ConfigException(r.errors);
     }
     // the parse above has checked these flags too, so they cannot fail here
-    HealthOptions healthOptions = OptionsParser.parseHealth(r.flags);
-    InterruptionOptions interruptionOptions = OptionsParser.parseInterruption(r.flags);
+    HealthOptions healthOptions = OptionsParser.parseHealth(r.env.flags());
+    InterruptionOptions interruptionOptions = OptionsParser.parseInterruption(r.env.flags());
     return new FunctionSettings(
         cloud,
         subscription,
@@ -128,26 +146,21 @@ public record FunctionSettings(
         interruptionOptions);
   }
 
-  /**
-   * The app-setting name of a CA flag: {@code scale-down-unneeded-time} → {@code
-   * SCALE_DOWN_UNNEEDED_TIME}.
-   */
-  public static String settingName(String flag) {
-    return flag.toUpperCase(Locale.ROOT).replace('-', '_');
+  /** The settings this function app reads besides CA's flags. */
+  public static List<String> ownSettings() {
+    return OWN;
   }
 
   private static final class Reader {
-    final Map<String, String> env;
+    final EnvironmentOptions env;
     final List<String> errors = new ArrayList<>();
-    final Map<String, List<String>> flags = new LinkedHashMap<>();
 
     Reader(Map<String, String> env) {
-      this.env = env;
+      this.env = new EnvironmentOptions(env, OWN);
     }
 
     Optional<String> optional(String name) {
-      String v = env.get(name);
-      return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
+      return env.value(name);
     }
 
     String required(String name, Pattern format, String expected) {
@@ -232,38 +245,12 @@ public record FunctionSettings(
     }
 
     AutoscalerOptions options() {
-      Map<String, String> settingOf = new LinkedHashMap<>();
-      for (OptionFlag flag : OptionFlag.SUPPORTED) {
-        String setting = settingName(flag.name());
-        settingOf.put(flag.name(), setting);
-        optional(setting)
-            .ifPresent(
-                v ->
-                    flags.put(
-                        flag.name(),
-                        flag.kind() == OptionFlag.Kind.REPEATABLE
-                            ? Arrays.stream(v.split(";")).map(String::trim).toList()
-                            : List.of(v)));
-      }
       try {
-        return OptionsParser.parse(flags);
+        return env.autoscalerOptions();
       } catch (ConfigException e) {
-        for (String error : e.errors()) {
-          errors.add(renamed(error, settingOf));
-        }
+        errors.addAll(e.errors());
         return AutoscalerOptions.defaults();
       }
-    }
-
-    /** {@code --max-nodes-total: …} → {@code MAX_NODES_TOTAL (--max-nodes-total): …}. */
-    private static String renamed(String error, Map<String, String> settingOf) {
-      for (Map.Entry<String, String> e : settingOf.entrySet()) {
-        String flag = "--" + e.getKey();
-        if (error.startsWith(flag + ":") || error.startsWith(flag + " ")) {
-          return e.getValue() + " (" + flag + ")" + error.substring(flag.length());
-        }
-      }
-      return error;
     }
   }
 }

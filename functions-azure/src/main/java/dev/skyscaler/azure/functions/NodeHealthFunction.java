@@ -26,10 +26,9 @@ import java.util.logging.Logger;
 public final class NodeHealthFunction {
   private final Supplier<AzureWiring> wiring;
 
-  public NodeHealthFunction() {
-    this(AzureWiring::shared);
-  }
-
+  /**
+   * @param wiring the worker's wiring, built at the first invocation ({@link FunctionInjector})
+   */
   public NodeHealthFunction(Supplier<AzureWiring> wiring) {
     this.wiring = wiring;
   }

@@ -26,10 +26,9 @@ import java.util.logging.Logger;
 public final class ScanFunction {
   private final Supplier<AzureWiring> wiring;
 
-  public ScanFunction() {
-    this(AzureWiring::shared);
-  }
-
+  /**
+   * @param wiring the worker's wiring, built at the first invocation ({@link FunctionInjector})
+   */
   public ScanFunction(Supplier<AzureWiring> wiring) {
     this.wiring = wiring;
   }

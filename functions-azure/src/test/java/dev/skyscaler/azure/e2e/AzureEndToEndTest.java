@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.arm.FakeArmWorld;
 import dev.skyscaler.azure.auth.KubernetesAccess;
-import dev.skyscaler.azure.functions.PreemptionFunction;
+import dev.skyscaler.azure.functions.Preemptions;
 import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import io.fabric8.kubernetes.api.model.Node;
@@ -174,7 +174,7 @@ class AzureEndToEndTest {
     story.aks(aks, Map.of());
     String node = "aks-spot1-12345678-vmss000001";
 
-    PreemptionFunction.Handled handled = preempt(spot, node);
+    Preemptions.Handled handled = preempt(spot, node);
 
     assertThat(handled.summary())
         .isEqualTo(
@@ -206,7 +206,7 @@ class AzureEndToEndTest {
     story.selfManaged(Map.of());
     String node = "spot000001";
 
-    PreemptionFunction.Handled handled = preempt(spot, node);
+    Preemptions.Handled handled = preempt(spot, node);
 
     assertThat(handled.summary())
         .isEqualTo(
@@ -230,7 +230,7 @@ class AzureEndToEndTest {
    * Three full spot nodes (120 pods); Azure evicts the VM behind {@code node}; a scheduled scan;
    * then the Event Grid event. Checks what the event's scan did to the node.
    */
-  private PreemptionFunction.Handled preempt(FakeArmWorld.ScaleSet spot, String node) {
+  private Preemptions.Handled preempt(FakeArmWorld.ScaleSet spot, String node) {
     story.actors.scale("nginx", 120);
     story.tick(Duration.ofSeconds(60));
     story.scan();
@@ -241,9 +241,9 @@ class AzureEndToEndTest {
     assertThat(alone.plan().actions()).as("a NotReady node of no group").isEmpty();
     int evictionsBefore = evictions();
 
-    PreemptionFunction.Handled handled = story.deliver(preemptionOf(spot, "1"));
+    Preemptions.Handled handled = story.deliver(preemptionOf(spot, "1"));
 
-    assertThat(handled.disposition()).isEqualTo(PreemptionFunction.Disposition.SCANNED);
+    assertThat(handled.disposition()).isEqualTo(Preemptions.Disposition.SCANNED);
     Node cleaned = story.cluster.admin().nodes().withName(node).get();
     assertThat(cleaned.getSpec().getUnschedulable()).isTrue();
     assertThat(cleaned.getSpec().getTaints())
@@ -257,9 +257,9 @@ class AzureEndToEndTest {
     int writes = story.writes(SCALING).size();
     int evictions = evictions();
 
-    PreemptionFunction.Handled again = story.deliver(lastEvent);
+    Preemptions.Handled again = story.deliver(lastEvent);
 
-    assertThat(again.disposition()).isEqualTo(PreemptionFunction.Disposition.SCANNED);
+    assertThat(again.disposition()).isEqualTo(Preemptions.Disposition.SCANNED);
     assertThat(again.summary())
         .endsWith("was preempted; node " + node + " was handled already; nothing more to do");
     assertThat(story.writes(SCALING)).hasSize(writes);

@@ -7,6 +7,7 @@ import dev.skyscaler.azure.arm.FakeArmWorld;
 import dev.skyscaler.azure.functions.AzureWiring;
 import dev.skyscaler.azure.functions.NodeHealthFunction;
 import dev.skyscaler.azure.functions.PreemptionFunction;
+import dev.skyscaler.azure.functions.Preemptions;
 import dev.skyscaler.azure.functions.ScanFunction;
 import dev.skyscaler.azure.functions.TestWiring;
 import dev.skyscaler.kubernetes.mock.MockCluster;
@@ -119,7 +120,7 @@ final class AzureStory implements AutoCloseable {
     return new NodeHealthFunction(() -> wiring).check(nextInvocation(), log);
   }
 
-  PreemptionFunction.Handled deliver(String event) {
+  Preemptions.Handled deliver(String event) {
     return new PreemptionFunction(() -> wiring).handle(event, nextInvocation(), log);
   }
 

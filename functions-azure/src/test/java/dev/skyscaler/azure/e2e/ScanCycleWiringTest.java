@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.functions.PreemptionFunction;
+import dev.skyscaler.azure.functions.Preemptions;
 import dev.skyscaler.azure.functions.TestWiring;
 import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.kubernetes.scan.ScanReport;
@@ -95,10 +96,9 @@ class ScanCycleWiringTest {
     holdLease();
     var before = story.clock.instant();
 
-    PreemptionFunction.Handled handled =
-        story.deliver(read("eventgrid/preempted-scale-set-vm.json"));
+    Preemptions.Handled handled = story.deliver(read("eventgrid/preempted-scale-set-vm.json"));
 
-    assertThat(handled.disposition()).isEqualTo(PreemptionFunction.Disposition.RETRY);
+    assertThat(handled.disposition()).isEqualTo(Preemptions.Disposition.RETRY);
     assertThat(handled.scan()).containsInstanceOf(ScanReport.Skipped.class);
     assertThat(Duration.between(before, story.clock.instant()))
         .as("it waited for the Lease")

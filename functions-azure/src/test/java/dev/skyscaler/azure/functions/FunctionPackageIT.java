@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +87,26 @@ class FunctionPackageIT {
               dirs.filter(p -> Files.exists(p.resolve("function.json")))
                   .map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrder("Scan", "NodeHealth", "Preemption");
+    }
+  }
+
+  @Test
+  void theWorkerFindsTheInjectorInTheAppJarAndTheInjectorInterfaceOnlyInItself()
+      throws IOException {
+    String jar = function("Scan").path("scriptFile").asText();
+    try (JarFile app = new JarFile(APP.resolve("Scan").resolve(jar).normalize().toFile())) {
+      JarEntry services =
+          app.getJarEntry(
+              "META-INF/services/com.microsoft.azure.functions.spi.inject.FunctionInstanceInjector");
+      assertThat(services).as("the injector's service file").isNotNull();
+      try (InputStream in = app.getInputStream(services)) {
+        assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim())
+            .isEqualTo(FunctionInjector.class.getName());
+      }
+    }
+    try (Stream<Path> libs = Files.list(APP.resolve("lib"))) {
+      assertThat(libs.map(p -> p.getFileName().toString()))
+          .noneMatch(n -> n.startsWith("azure-functions-java-spi"));
     }
   }
 }

@@ -7,11 +7,16 @@ import dev.skyscaler.azure.arm.AzureCloud;
 import dev.skyscaler.azure.vmss.VmssScope;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
+import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
+import dev.skyscaler.kubernetes.runner.ListValues;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class FunctionSettingsTest {
   private static final String SUB = "3f2b4c5d-1111-4000-8000-00000000a11e";
@@ -36,6 +41,14 @@ class FunctionSettingsTest {
 
     FunctionSettings s = FunctionSettings.parse(env);
 
+    assertThat(env.keySet())
+        .as("every example setting but the host's own is one the functions read")
+        .isSubsetOf(
+            Stream.concat(
+                    Stream.of("FUNCTIONS_WORKER_RUNTIME", "AzureWebJobsStorage"),
+                    new EnvironmentOptions(Map.of(), FunctionSettings.ownSettings())
+                        .accepted().stream())
+                .toList());
     assertThat(s.options().health().unhealthyTime()).isEqualTo(Duration.ofMinutes(5));
     assertThat(s.options().health().repairStepTimeout()).isEqualTo(Duration.ofMinutes(10));
     assertThat(s.options().scaleDown().unneededTime()).isEqualTo(Duration.ofMinutes(10));
@@ -98,8 +111,81 @@ class FunctionSettingsTest {
     assertThat(s.options().scaleUp().balancingIgnoreLabels())
         .containsExactly("team", "example.com/rack");
     assertThat(s.healthOptions().unhealthyTime()).isEqualTo(Duration.ofMinutes(7));
-    assertThat(FunctionSettings.settingName("scale-down-unneeded-time"))
-        .isEqualTo("SCALE_DOWN_UNNEEDED_TIME");
+    assertThat(s.scanSchedule()).as("derived from SCAN_INTERVAL").isEqualTo("*/20 * * * * *");
+  }
+
+  static Stream<ListValues> listValues() {
+    return ListValues.cases();
+  }
+
+  /** The table every runner passes: the clouds read lists alike. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("listValues")
+  void aListSettingIsReadAsOnEveryCloud(ListValues row) {
+    Map<String, String> env = aks();
+    env.put(ListValues.VARIABLE, row.value());
+
+    FunctionSettings s = FunctionSettings.parse(env);
+
+    assertThat(s.options().scaleUp().balancingIgnoreLabels())
+        .containsExactlyElementsOf(row.labels());
+  }
+
+  record Cadence(String name, String interval, String schedule, String expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Cadence> cadences() {
+    return Stream.of(
+        new Cadence("CA's default interval is a scan every 10 seconds", "", "", "*/10 * * * * *"),
+        new Cadence("an interval of 15 seconds", "15s", "", "*/15 * * * * *"),
+        new Cadence("an interval of a minute fires at second 0", "1m", "", "0 * * * * *"),
+        new Cadence("60s is a minute", "60s", "", "0 * * * * *"),
+        new Cadence("a schedule that agrees is kept", "30s", "*/30 * * * * *", "*/30 * * * * *"),
+        new Cadence(
+            "spacing in the schedule does not matter",
+            "20s",
+            " */20  * * * * * ",
+            "*/20  * * * * *"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cadences")
+  void theScanTimerFiresEveryScanInterval(Cadence row) {
+    Map<String, String> env = aks();
+    env.put("SCAN_INTERVAL", row.interval());
+    env.put("SCAN_SCHEDULE", row.schedule());
+
+    FunctionSettings s = FunctionSettings.parse(env);
+
+    assertThat(s.scanSchedule()).isEqualTo(row.expected());
+  }
+
+  @Test
+  void aScheduleThatDisagreesWithTheScanIntervalIsRefused() {
+    Map<String, String> env = aks();
+    env.put("SCAN_SCHEDULE", "*/30 * * * * *");
+
+    assertThatThrownBy(() -> FunctionSettings.parse(env))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "SCAN_SCHEDULE: \"*/30 * * * * *\" is not a scan every SCAN_INTERVAL (10s);"
+                + " expected \"*/10 * * * * *\"");
+  }
+
+  @Test
+  void anIntervalTheTimerCannotKeepIsRefused() {
+    Map<String, String> env = aks();
+    env.put("SCAN_INTERVAL", "25s");
+
+    assertThatThrownBy(() -> FunctionSettings.parse(env))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "SCAN_INTERVAL: expected 10s, 12s, 15s, 20s, 30s or 1m (the Scan timer fires at fixed"
+                + " seconds of each minute), got 25s");
   }
 
   @Test

@@ -6,13 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.microsoft.azure.functions.ExecutionContext;
 import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.auth.KeyVaultGateway;
-import dev.skyscaler.azure.functions.PreemptionFunction.Disposition;
+import dev.skyscaler.azure.functions.Preemptions.Disposition;
+import dev.skyscaler.core.config.ConfigException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -114,7 +116,7 @@ class FunctionsTest {
   void aPreemptionOutsideTheNodeResourceGroupIsDroppedWithoutAScan() {
     AzureWiring wiring = wiring("rg-nodes");
 
-    PreemptionFunction.Handled handled =
+    Preemptions.Handled handled =
         new PreemptionFunction(() -> wiring)
             .handle(Fixtures.read("eventgrid/preempted-scale-set-vm.json"), "invocation-1", log);
 
@@ -137,7 +139,7 @@ class FunctionsTest {
         Fixtures.read("eventgrid/preempted-scale-set-vm.json")
             .replace(FakeArm.SUBSCRIPTION, "11111111-2222-4333-8444-555555555555");
 
-    PreemptionFunction.Handled handled =
+    Preemptions.Handled handled =
         new PreemptionFunction(() -> wiring).handle(event, "invocation-1", log);
 
     assertThat(handled.disposition()).isEqualTo(Disposition.NOT_OURS);
@@ -151,7 +153,7 @@ class FunctionsTest {
     AzureWiring wiring = wiring(AKS_NODES);
     PreemptionFunction function = new PreemptionFunction(() -> wiring);
 
-    PreemptionFunction.Handled unavailable =
+    Preemptions.Handled unavailable =
         function.handle(
             Fixtures.read("eventgrid/availability-unavailable.json"), "invocation-1", log);
     function.run(Fixtures.read("eventgrid/deallocation-standalone-vm.json"), context);
@@ -189,5 +191,59 @@ class FunctionsTest {
         .containsExactly(
             "Event Grid event 8945cf9b-e220-496e-ab4f-f3a239318995: field"
                 + " data.resourceInfo.properties.targetResourceId is missing; event dropped");
+  }
+
+  @Test
+  void theWorkersFunctionsShareOneWiringBuiltAtTheFirstInvocation() throws Exception {
+    AtomicInteger builds = new AtomicInteger();
+    FunctionInjector injector =
+        new FunctionInjector(
+            () -> {
+              builds.incrementAndGet();
+              return wiring("rg-nodes");
+            });
+
+    ScanFunction scan = injector.getInstance(ScanFunction.class);
+    NodeHealthFunction health = injector.getInstance(NodeHealthFunction.class);
+    assertThat(builds).as("loading the functions builds nothing").hasValue(0);
+    scan.run("{}", context);
+    injector.getInstance(ScanFunction.class).run("{}", context);
+    health.run("{}", context);
+
+    assertThat(builds).hasValue(1);
+    assertThat(logged(Level.SEVERE)).hasSize(3).allMatch(l -> l.contains("result=failed"));
+  }
+
+  @Test
+  void aWiringThatCannotBeBuiltFailsTheInvocationAndIsTriedAgainAtTheNext() {
+    AtomicInteger builds = new AtomicInteger();
+    FunctionInjector injector =
+        new FunctionInjector(
+            () -> {
+              builds.incrementAndGet();
+              return AzureWiring.fromSettings(Map.of("CLUSTER_NAME", "prod"));
+            });
+    ScanFunction scan = injector.getInstance(ScanFunction.class);
+
+    assertThatThrownBy(() -> scan.run("{}", context))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("ARM_SUBSCRIPTION_ID: required");
+    assertThatThrownBy(() -> scan.run("{}", context)).isInstanceOf(ConfigException.class);
+    assertThat(builds).hasValue(2);
+  }
+
+  @Test
+  void theInjectorMakesOnlySkyscalersFunctions() {
+    FunctionInjector injector =
+        new FunctionInjector(
+            () -> {
+              throw new AssertionError("no function, no wiring");
+            });
+
+    assertThatThrownBy(() -> injector.getInstance(String.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "java.lang.String is not a Skyscaler function: expected ScanFunction,"
+                + " NodeHealthFunction or PreemptionFunction");
   }
 }

@@ -6,7 +6,7 @@ import dev.skyscaler.azure.arm.FakeArmWorld;
 import dev.skyscaler.azure.arm.TestTls;
 import dev.skyscaler.azure.auth.KeyVaultGateway;
 import dev.skyscaler.kubernetes.mock.MockCluster;
-import dev.skyscaler.kubernetes.scan.ScanCycle;
+import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,11 +31,7 @@ public final class TestWiring {
    * @param extra further app settings (CA flags), overriding the defaults
    */
   public static AzureWiring selfManaged(
-      FakeArm arm,
-      MockCluster cluster,
-      Clock clock,
-      ScanCycle.Sleeper sleeper,
-      Map<String, String> extra) {
+      FakeArm arm, MockCluster cluster, Clock clock, Sleeper sleeper, Map<String, String> extra) {
     arm.secret("kubeconfig", kubeconfig(cluster));
     Map<String, String> env = new HashMap<>();
     env.put("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION);
@@ -55,7 +51,7 @@ public final class TestWiring {
       MockCluster cluster,
       FakeArmWorld.Cluster aks,
       Clock clock,
-      ScanCycle.Sleeper sleeper,
+      Sleeper sleeper,
       Map<String, String> extra) {
     aks.kubeconfig = aksUserKubeconfig(cluster);
     Map<String, String> env = new HashMap<>();
@@ -68,7 +64,7 @@ public final class TestWiring {
   }
 
   private static AzureWiring wiring(
-      FakeArm arm, Clock clock, ScanCycle.Sleeper sleeper, Map<String, String> env) {
+      FakeArm arm, Clock clock, Sleeper sleeper, Map<String, String> env) {
     return new AzureWiring(
         FunctionSettings.parse(env),
         arm.credential(),

@@ -62,12 +62,6 @@ import java.util.stream.Collectors;
  * of a {@link ScanReport.Completed} scan: the actions stand and the next scan re-derives them.
  */
 public final class ScanCycle {
-  /** Pauses between lease attempts; injected so tests need not sleep. */
-  @FunctionalInterface
-  public interface Sleeper {
-    void sleep(Duration d) throws InterruptedException;
-  }
-
   private final KubernetesConnection connection;
   private final NodeGroupProvider provider;
   private final ScanSettings settings;
@@ -78,6 +72,7 @@ public final class ScanCycle {
   /**
    * @param identity who this actor is, as the Lease shows it (e.g. {@code aws-lambda/<request
    *     id>}); unique per invocation
+   * @param sleeper the pause between two attempts at a held lease
    */
   public ScanCycle(
       KubernetesConnection connection,

@@ -1,8 +1,10 @@
-package dev.skyscaler.aws.eks;
+package dev.skyscaler.aws.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.aws.eks.EksCluster;
+import dev.skyscaler.aws.eks.EksGateway;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.ConnectionOptions;
@@ -58,8 +60,7 @@ class EksConnectorTest {
                     "API");
               },
               "eks-prod",
-              "us-east-1",
-              moto.settings().credentials(),
+              moto.settings(),
               CLOCK,
               PATIENT);
       https.expect().get().withPath("/api/v1/nodes").andReturn(200, "{\"items\":[]}").once();
@@ -103,8 +104,7 @@ class EksConnectorTest {
         new EksConnector(
             gateway::describeCluster,
             "eks-connect",
-            "us-east-1",
-            moto.settings().credentials(),
+            moto.settings(),
             CLOCK,
             ConnectionOptions.DEFAULTS);
 
@@ -121,8 +121,7 @@ class EksConnectorTest {
         new EksConnector(
             EksGateway.create(moto.settings())::describeCluster,
             "no-such-cluster",
-            "us-east-1",
-            moto.settings().credentials(),
+            moto.settings(),
             CLOCK,
             ConnectionOptions.DEFAULTS);
 

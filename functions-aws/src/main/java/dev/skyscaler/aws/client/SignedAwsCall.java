@@ -1,4 +1,4 @@
-package dev.skyscaler.aws;
+package dev.skyscaler.aws.client;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

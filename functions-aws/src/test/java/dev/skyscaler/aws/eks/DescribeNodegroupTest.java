@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import dev.skyscaler.aws.AwsClientSettings;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.DescribeFailed;
-import dev.skyscaler.aws.eks.EksNodegroupGateway.ManagedNodegroup;
+import dev.skyscaler.aws.client.AwsClientSettings;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.core.model.Taint;
@@ -34,26 +32,27 @@ import software.amazon.awssdk.services.eks.EksClient;
 import software.amazon.awssdk.services.eks.model.CapacityTypes;
 
 /**
- * DescribeNodegroup against moto (which keeps a node group's labels, taints, capacity type and
- * tags), and EKS's refusals from a stand-in server, since moto enforces no permissions.
+ * {@link EksGateway#describeNodegroup} against moto (which keeps a node group's labels, taints,
+ * capacity type and tags), and EKS's refusals from a stand-in server, since moto enforces no
+ * permissions.
  */
 @ExtendWith(MotoExtension.class)
-class EksNodegroupGatewayTest {
+class DescribeNodegroupTest {
   private static final String CLUSTER = "mng-prod";
 
   private final MotoServer moto;
   private EksClient eks;
-  private EksNodegroupGateway gateway;
+  private EksGateway gateway;
   private HttpServer standIn;
 
-  EksNodegroupGatewayTest(MotoServer moto) {
+  DescribeNodegroupTest(MotoServer moto) {
     this.moto = moto;
   }
 
   @BeforeEach
   void createCluster() {
     eks = moto.settings().configure(EksClient.builder()).build();
-    gateway = EksNodegroupGateway.create(moto.settings());
+    gateway = EksGateway.create(moto.settings());
     if (eks.listClusters().clusters().contains(CLUSTER)) {
       return;
     }
@@ -111,7 +110,7 @@ class EksNodegroupGatewayTest {
   @Test
   void aNodeGroupThatDoesNotExistFailsNamingTheClusterTheNodeGroupAndEksError() {
     assertThatThrownBy(() -> gateway.describeNodegroup(CLUSTER, "ghost"))
-        .isInstanceOf(DescribeFailed.class)
+        .isInstanceOf(EksGatewayException.class)
         .hasMessageStartingWith(
             "eks:DescribeNodegroup mng-prod/ghost failed: ResourceNotFoundException (HTTP 404): ")
         .hasMessageContaining("ghost");
@@ -120,7 +119,7 @@ class EksNodegroupGatewayTest {
   @Test
   void accessDeniedFailsAtOnceNamingTheNodeGroupAndTheErrorCode() throws IOException {
     List<String> paths = new ArrayList<>();
-    EksNodegroupGateway denied =
+    EksGateway denied =
         standIn(
             paths,
             403,
@@ -129,7 +128,7 @@ class EksNodegroupGatewayTest {
                 + " perform: eks:DescribeNodegroup\"}");
 
     assertThatThrownBy(() -> denied.describeNodegroup("prod", "gpu"))
-        .isInstanceOf(DescribeFailed.class)
+        .isInstanceOf(EksGatewayException.class)
         .hasMessage(
             "eks:DescribeNodegroup prod/gpu failed: AccessDeniedException (HTTP 403): User:"
                 + " arn:aws:sts::1:assumed-role/skyscaler is not authorized to perform:"
@@ -140,7 +139,7 @@ class EksNodegroupGatewayTest {
 
   @Test
   void aTaintWithAnEffectKubernetesDoesNotKnowFailsNamingTheTaint() throws IOException {
-    EksNodegroupGateway odd =
+    EksGateway odd =
         standIn(
             new ArrayList<>(),
             200,
@@ -149,7 +148,7 @@ class EksNodegroupGatewayTest {
                 + "\"effect\":\"NO_WAY\"}]}}");
 
     assertThatThrownBy(() -> odd.describeNodegroup("prod", "gpu"))
-        .isInstanceOf(DescribeFailed.class)
+        .isInstanceOf(EksGatewayException.class)
         .hasMessage(
             "eks:DescribeNodegroup prod/gpu: taint k: effect \"NO_WAY\": expected NO_SCHEDULE,"
                 + " NO_EXECUTE or PREFER_NO_SCHEDULE");
@@ -163,7 +162,7 @@ class EksNodegroupGatewayTest {
   })
   void eksTaintEffectsAreKubernetesEffects(String eks, String kubernetes) throws IOException {
     List<Taint> taints =
-        EksNodegroupGateway.taints(
+        EksGateway.taints(
             new ObjectMapper()
                 .readTree("[{\"key\":\"k\",\"value\":\"v\",\"effect\":\"" + eks + "\"}]"));
 
@@ -171,7 +170,7 @@ class EksNodegroupGatewayTest {
   }
 
   /** A gateway whose every call gets this answer from a loopback server. */
-  private EksNodegroupGateway standIn(List<String> paths, int status, String errorType, String body)
+  private EksGateway standIn(List<String> paths, int status, String errorType, String body)
       throws IOException {
     standIn = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     standIn.createContext(
@@ -189,7 +188,7 @@ class EksNodegroupGatewayTest {
           }
         });
     standIn.start();
-    return EksNodegroupGateway.create(
+    return EksGateway.create(
         new AwsClientSettings(
             Region.US_EAST_1,
             Optional.of(URI.create("http://127.0.0.1:" + standIn.getAddress().getPort())),

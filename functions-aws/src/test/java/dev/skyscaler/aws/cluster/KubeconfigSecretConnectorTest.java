@@ -1,4 +1,4 @@
-package dev.skyscaler.aws.secrets;
+package dev.skyscaler.aws.cluster;
 
 import static dev.skyscaler.kubernetes.mock.Fixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.aws.secrets.SecretsGateway;
 import dev.skyscaler.kubernetes.ConnectionException;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.mock.MockCluster;

@@ -1,5 +1,6 @@
-package dev.skyscaler.aws.eks;
+package dev.skyscaler.aws.cluster;
 
+import dev.skyscaler.aws.client.AwsClientSettings;
 import io.fabric8.kubernetes.client.OAuthTokenProvider;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -47,6 +48,11 @@ public final class EksTokenProvider implements OAuthTokenProvider {
     this.region = Objects.requireNonNull(region, "region");
     this.credentials = Objects.requireNonNull(credentials, "credentials");
     this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  /** Tokens for {@code cluster}, signed with the credentials of {@code aws} in its region. */
+  public static EksTokenProvider of(String cluster, AwsClientSettings aws, Clock clock) {
+    return new EksTokenProvider(cluster, aws.regionId(), aws.credentials(), clock);
   }
 
   /** A token valid for at least five more minutes. */

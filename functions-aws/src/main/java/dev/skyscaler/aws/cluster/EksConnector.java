@@ -1,6 +1,8 @@
-package dev.skyscaler.aws.eks;
+package dev.skyscaler.aws.cluster;
 
-import dev.skyscaler.aws.ClusterConnector;
+import dev.skyscaler.aws.client.AwsClientSettings;
+import dev.skyscaler.aws.eks.EksCluster;
+import dev.skyscaler.aws.eks.EksGateway;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,6 @@ import java.util.Base64;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 
 /**
  * Reaches an EKS cluster: {@code eks:DescribeCluster} for its endpoint and CA at each {@link
@@ -22,37 +23,36 @@ public final class EksConnector implements ClusterConnector {
 
   private final Function<String, EksCluster> describe;
   private final String cluster;
-  private final String region;
-  private final AwsCredentialsProvider credentials;
+  private final AwsClientSettings aws;
   private final Clock clock;
   private final ConnectionOptions options;
 
   /**
    * @param describe the cluster's description, normally {@link EksGateway#describeCluster}
+   * @param aws the region and the credentials that sign the tokens
    */
   public EksConnector(
       Function<String, EksCluster> describe,
       String cluster,
-      String region,
-      AwsCredentialsProvider credentials,
+      AwsClientSettings aws,
       Clock clock,
       ConnectionOptions options) {
     this.describe = Objects.requireNonNull(describe, "describe");
     this.cluster = Objects.requireNonNull(cluster, "cluster");
-    this.region = Objects.requireNonNull(region, "region");
-    this.credentials = Objects.requireNonNull(credentials, "credentials");
+    this.aws = Objects.requireNonNull(aws, "aws");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.options = Objects.requireNonNull(options, "options");
   }
 
   /**
-   * @throws IllegalStateException naming the cluster when it cannot be described or its CA is not a
-   *     certificate
+   * @throws RuntimeException naming the cluster when it cannot be described ({@link
+   *     dev.skyscaler.aws.eks.EksGatewayException}) or its CA is not a certificate ({@link
+   *     IllegalStateException})
    */
   @Override
   public KubernetesConnection connect() {
     EksCluster c = describe.apply(cluster);
-    EksTokenProvider tokens = new EksTokenProvider(cluster, region, credentials, clock);
+    EksTokenProvider tokens = EksTokenProvider.of(cluster, aws, clock);
     return KubernetesConnection.withToken(
         c.endpoint(), tokens::getToken, Optional.of(caPem(c)), options);
   }
@@ -78,6 +78,6 @@ public final class EksConnector implements ClusterConnector {
 
   @Override
   public String toString() {
-    return "EKS cluster " + cluster + " in " + region;
+    return "EKS cluster " + cluster + " in " + aws.regionId();
   }
 }

@@ -1,6 +1,6 @@
-package dev.skyscaler.aws.secrets;
+package dev.skyscaler.aws.cluster;
 
-import dev.skyscaler.aws.ClusterConnector;
+import dev.skyscaler.aws.secrets.SecretsGateway;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.skyscaler.aws.eks;
+package dev.skyscaler.aws.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

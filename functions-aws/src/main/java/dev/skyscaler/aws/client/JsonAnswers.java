@@ -1,4 +1,4 @@
-package dev.skyscaler.aws;
+package dev.skyscaler.aws.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
