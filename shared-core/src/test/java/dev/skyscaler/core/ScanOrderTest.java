@@ -8,7 +8,7 @@ import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.config.AutoscalerOptions;
-import dev.skyscaler.core.headroom.HeadroomSpec;
+import dev.skyscaler.core.config.HeadroomSpec;
 import dev.skyscaler.core.interruption.InterruptionNotice;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.HeadroomSpec;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
