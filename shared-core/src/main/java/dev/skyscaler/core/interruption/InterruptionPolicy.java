@@ -1,8 +1,10 @@
 package dev.skyscaler.core.interruption;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;

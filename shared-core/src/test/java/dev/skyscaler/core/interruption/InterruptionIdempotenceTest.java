@@ -6,8 +6,9 @@ import static dev.skyscaler.core.interruption.InterruptionRulesTest.hook;
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.config.InterruptionOptions;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import java.time.Duration;

@@ -2,10 +2,10 @@ package dev.skyscaler.kubernetes.scan;
 
 import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.CloudObservations;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.cloud.NodeGroupProvider;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.config.AutoscalerOptions;
-import dev.skyscaler.core.interruption.InterruptionNotice;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.AutoscalerState;

@@ -2,11 +2,11 @@ package dev.skyscaler.kubernetes.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.health.HealthState;
 import dev.skyscaler.core.health.RepairRecord;
 import dev.skyscaler.core.interruption.InterruptedNode;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
-import dev.skyscaler.core.interruption.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.interruption.InterruptionState;
 import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Drain;
