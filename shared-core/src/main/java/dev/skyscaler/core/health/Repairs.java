@@ -10,6 +10,7 @@ import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
+import dev.skyscaler.core.state.RepairRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

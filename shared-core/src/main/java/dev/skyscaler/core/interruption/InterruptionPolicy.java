@@ -11,6 +11,8 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptionState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -11,6 +11,8 @@ import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptionState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -13,6 +13,7 @@ import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.InterruptionState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -14,6 +14,7 @@ import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
 import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.InterruptionState;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import java.time.Duration;

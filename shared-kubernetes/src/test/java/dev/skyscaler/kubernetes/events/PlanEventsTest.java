@@ -6,11 +6,11 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

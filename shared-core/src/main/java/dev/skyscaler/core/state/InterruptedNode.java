@@ -1,4 +1,4 @@
-package dev.skyscaler.core.interruption;
+package dev.skyscaler.core.state;
 
 import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
@@ -55,7 +55,8 @@ public record InterruptedNode(
   }
 
   /** The record of a first notice about {@code node}. */
-  static InterruptedNode first(String node, String providerId, String group, InterruptionNotice n) {
+  public static InterruptedNode first(
+      String node, String providerId, String group, InterruptionNotice n) {
     return new InterruptedNode(
             node,
             providerId,
@@ -69,7 +70,7 @@ public record InterruptedNode(
   }
 
   /** This record with one more notice folded in; equal to this one when it tells nothing new. */
-  InterruptedNode merge(InterruptionNotice n) {
+  public InterruptedNode merge(InterruptionNotice n) {
     Set<Kind> k = EnumSet.of(n.kind());
     k.addAll(kinds);
     Optional<Instant> hard = hardDeadline;
@@ -106,12 +107,14 @@ public record InterruptedNode(
     return kinds.stream().anyMatch(Kind::terminates);
   }
 
-  InterruptedNode withHook(HookState h) {
+  /** This record with the lifecycle hook's state replaced. */
+  public InterruptedNode withHook(HookState h) {
     return new InterruptedNode(
         node, providerId, nodeGroup, kinds, hardDeadline, lastDeadline, Optional.of(h), replaced);
   }
 
-  InterruptedNode withReplaced() {
+  /** This record with its replacement requested. */
+  public InterruptedNode withReplaced() {
     return new InterruptedNode(
         node, providerId, nodeGroup, kinds, hardDeadline, lastDeadline, hook, true);
   }
