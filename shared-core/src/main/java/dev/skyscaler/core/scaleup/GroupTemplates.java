@@ -7,6 +7,7 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SchedulingChecks;
 import java.util.HashMap;

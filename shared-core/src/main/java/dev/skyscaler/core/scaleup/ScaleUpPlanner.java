@@ -6,6 +6,8 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scaleup.expander.ExpanderChain;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;

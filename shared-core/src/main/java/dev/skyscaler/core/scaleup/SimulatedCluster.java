@@ -5,6 +5,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
