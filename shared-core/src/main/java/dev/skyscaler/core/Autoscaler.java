@@ -19,6 +19,7 @@ import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
+import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,9 +68,10 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       CloudObservations cloud) {
+    PodsByNode pods = PodsByNode.of(snapshot.pods());
     InterruptionDecision interruptions =
         InterruptionPolicy.handle(
-            snapshot, state.interruptions(), options.interruption(), now, cloud.notices());
+            snapshot, pods, state.interruptions(), options.interruption(), now, cloud.notices());
     HealthDecision health =
         NodeHealthPolicy.evaluate(
             snapshot, state.health(), options.health(), now, cloud.instances());
@@ -90,14 +92,18 @@ public final class Autoscaler {
     ClusterSnapshot scaleUpView =
         HeadroomViews.forScaleUp(
             ReplacementAccounting.scaleUpView(snapshot, interruptions.nodesLeaving()), headroom);
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
+    ScaleUpPlanner scaleUp =
+        new ScaleUpPlanner(scaleUpView, podsOf(scaleUpView, snapshot, pods), options.scaleUp(), now)
+            .plan();
     actions.addAll(ScaleUpActions.of(scaleUp.scaleUps()));
     warnings.addAll(scaleUp.warnings());
     warnings.addAll(headroom.unmet(scaleUp.noScaleUps()));
     boolean scaledUp = !scaleUp.scaleUps().isEmpty();
+    ClusterSnapshot scaleDownView = HeadroomViews.forScaleDown(snapshot, headroom);
     ScaleDownScan.Result scaleDown =
         ScaleDownScan.run(
-            HeadroomViews.forScaleDown(snapshot, headroom),
+            scaleDownView,
+            podsOf(scaleDownView, snapshot, pods),
             scaledUp ? next.withLastScaleUp(now) : next,
             options,
             now,
@@ -111,6 +117,16 @@ public final class Autoscaler {
         actions,
         warnings,
         scaleDown.state());
+  }
+
+  /**
+   * The pod index of a view of the snapshot: the snapshot's own when the view kept its pod list (no
+   * node leaving, no headroom), a new one when the view changed the pods. Each list is indexed once
+   * per scan.
+   */
+  private static PodsByNode podsOf(
+      ClusterSnapshot view, ClusterSnapshot snapshot, PodsByNode snapshotPods) {
+    return view.pods() == snapshot.pods() ? snapshotPods : PodsByNode.of(view.pods());
   }
 
   /**
@@ -168,7 +184,8 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
+    ScaleUpPlanner scaleUp =
+        new ScaleUpPlanner(snapshot, PodsByNode.of(snapshot.pods()), options.scaleUp(), now).plan();
     return ScaleUpExplainer.explain(scaleUp, snapshot, podKey);
   }
 }

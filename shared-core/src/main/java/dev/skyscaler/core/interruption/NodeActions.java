@@ -36,11 +36,11 @@ final class NodeActions {
   private final Map<String, Node> nodes = new HashMap<>();
   private final PodsByNode podsByNode;
 
-  NodeActions(ClusterSnapshot snapshot, InterruptionOptions options, Instant now) {
+  NodeActions(ClusterSnapshot snapshot, PodsByNode pods, InterruptionOptions options, Instant now) {
     this.options = options;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    this.podsByNode = PodsByNode.of(snapshot.pods());
+    this.podsByNode = pods;
   }
 
   /** Adds the node's actions to {@code out}; returns its record as it stands after them. */

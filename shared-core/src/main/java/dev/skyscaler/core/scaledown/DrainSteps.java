@@ -73,12 +73,16 @@ final class DrainSteps {
   private boolean failed;
 
   DrainSteps(
-      ClusterSnapshot snapshot, ScaleDownOptions options, int expendableCutoff, Instant now) {
+      ClusterSnapshot snapshot,
+      PodsByNode pods,
+      ScaleDownOptions options,
+      int expendableCutoff,
+      Instant now) {
     this.options = options;
     this.expendableCutoff = expendableCutoff;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    this.podsByNode = PodsByNode.of(snapshot.pods());
+    this.podsByNode = pods;
   }
 
   static boolean hasDeletionTaint(Node n) {

@@ -54,11 +54,14 @@ final class RemovalSimulation {
   private final Set<SimNode> excluded = new HashSet<>();
 
   private RemovalSimulation(
-      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
+      ClusterSnapshot snapshot,
+      PodsByNode pods,
+      Predicate<Node> destination,
+      int expendableCutoff) {
     this.nodes = snapshot.nodes();
     this.destination = destination;
     this.expendableCutoff = expendableCutoff;
-    this.index = PodsByNode.of(snapshot.pods());
+    this.index = pods;
     nodes.forEach(n -> nodeNames.add(n.name()));
     for (Pod p : index.unbound()) {
       // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
@@ -77,12 +80,16 @@ final class RemovalSimulation {
    * <p>Most scans move no pod: the simulation itself is built only when a pod is to move, or when
    * pending pods must first be placed (they change what is on the nodes).
    *
+   * @param pods the index of {@code snapshot.pods()}
    * @param destination which nodes may receive moved pods
    * @param expendableCutoff pods with a lower priority are left out
    */
   static RemovalSimulation of(
-      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
-    RemovalSimulation s = new RemovalSimulation(snapshot, destination, expendableCutoff);
+      ClusterSnapshot snapshot,
+      PodsByNode pods,
+      Predicate<Node> destination,
+      int expendableCutoff) {
+    RemovalSimulation s = new RemovalSimulation(snapshot, pods, destination, expendableCutoff);
     if (!s.pending.isEmpty()) {
       s.build();
     }

@@ -76,8 +76,17 @@ public final class ScaleDownPlanner {
   private final Map<String, Instant> recheck = new HashMap<>();
   private final Map<String, String> drainFailures = new TreeMap<>();
 
+  /**
+   * @param pods the index of {@code snapshot.pods()}, built once for the scan
+   * @throws IllegalArgumentException when {@code pods} indexes another pod list
+   */
   public ScaleDownPlanner(
-      ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
+      ClusterSnapshot snapshot,
+      PodsByNode pods,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      Instant now) {
+    pods.requireIndexOf(snapshot.pods());
     this.snapshot = snapshot;
     this.state = state;
     this.options = options.scaleDown();
@@ -87,7 +96,10 @@ public final class ScaleDownPlanner {
     this.rules = Drainability.of(this.options, pdbs, snapshot.pods(), now);
     this.sim =
         RemovalSimulation.of(
-            snapshot, eligibility::isDestination, options.scaleUp().expendablePodsPriorityCutoff());
+            snapshot,
+            pods,
+            eligibility::isDestination,
+            options.scaleUp().expendablePodsPriorityCutoff());
     List<Node> counted = new ArrayList<>();
     for (Node n : snapshot.nodes()) {
       if (!state.drains().containsKey(n.name())) {

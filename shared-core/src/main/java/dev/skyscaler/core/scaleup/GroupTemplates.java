@@ -42,11 +42,14 @@ public final class GroupTemplates {
 
   private GroupTemplates() {}
 
-  /** Templates by group name, in the snapshot's group order. */
-  public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot) {
+  /**
+   * Templates by group name, in the snapshot's group order.
+   *
+   * @param pods the index of {@code snapshot.pods()}
+   */
+  public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot, PodsByNode pods) {
     Map<String, Node> nodes = new HashMap<>();
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    PodsByNode pods = PodsByNode.of(snapshot.pods());
     Map<String, GroupTemplate> result = new LinkedHashMap<>();
     for (NodeGroup g : snapshot.nodeGroups()) {
       Node healthy = null;

@@ -27,6 +27,7 @@ final class SimulatedCluster {
 
   static ClusterSimulation load(
       ClusterSnapshot snapshot,
+      PodsByNode pods,
       Map<String, GroupTemplate> templates,
       ScaleUpOptions options,
       Instant now,
@@ -52,7 +53,6 @@ final class SimulatedCluster {
             n.allocatable());
       }
     }
-    PodsByNode pods = PodsByNode.of(snapshot.pods());
     List<Pod> running = new ArrayList<>();
     for (SimNode n : sim.nodes()) {
       running.clear();

@@ -9,23 +9,18 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A snapshot's pods by the node they hold room on: bound there, or nominated there while bound
  * nowhere (kube-scheduler's preemption). Each node's pods keep the order of the list given.
  *
- * <p>One scan asks for it several times (templates, the scale-up and scale-down simulations,
- * drains, interruptions), each from the same immutable pod list: {@link #of} keeps the indexes of
- * the last few lists it was given, so a scan walks its pods — which is where a scan of a big
- * cluster spends its time — once rather than once per planner. Instances are immutable and safe to
- * share between threads.
+ * <p>Building it walks every pod, which is where a scan of a big cluster spends its time, so a scan
+ * builds it once per pod list ({@code Autoscaler.runOnce}: its snapshot, and each view of it that
+ * changes the pods) and passes it to every planner working on that list; {@link #requireIndexOf}
+ * lets a planner check it was given the index of its own snapshot. Instances are immutable and safe
+ * to share between threads.
  */
 public final class PodsByNode {
-  /** Lists indexed lately: a scan's snapshot, and the views of it that planners get. */
-  private static final int RECENT = 4;
-
-  private static final AtomicReference<List<PodsByNode>> LATEST = new AtomicReference<>(List.of());
   private static final Comparator<Keyed> BY_KEY = Comparator.comparing(Keyed::key);
 
   /** A pod with its {@code namespace/name}, built once rather than at every comparison. */
@@ -56,23 +51,25 @@ public final class PodsByNode {
   }
 
   /**
-   * The index of {@code pods}, which must not change afterwards (a snapshot's list): a list object
-   * among the last few given gives the same index back. A scan indexes its snapshot's pods, and
-   * those of the views it plans on (nodes leaving, headroom), once each.
+   * The index of {@code pods}, which must not change afterwards (a snapshot's list). Each call
+   * builds a new index: build it once per list and pass it on.
    */
   public static PodsByNode of(List<Pod> pods) {
-    List<PodsByNode> latest = LATEST.get();
-    for (PodsByNode index : latest) {
-      if (index.source == pods) {
-        return index;
-      }
+    return new PodsByNode(pods);
+  }
+
+  /**
+   * This index, after checking that it was built from {@code pods} (the very list, not an equal
+   * one): a planner given the index of another snapshot would plan on the wrong pods.
+   *
+   * @throws IllegalArgumentException when it indexes another list
+   */
+  public PodsByNode requireIndexOf(List<Pod> pods) {
+    if (source != pods) {
+      throw new IllegalArgumentException(
+          "the pod index was built from another pod list than this snapshot's");
     }
-    PodsByNode index = new PodsByNode(pods);
-    List<PodsByNode> next = new ArrayList<>(RECENT);
-    next.add(index);
-    next.addAll(latest.subList(0, Math.min(latest.size(), RECENT - 1)));
-    LATEST.set(List.copyOf(next));
-    return index;
+    return this;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.skyscaler.core.interruption;
 
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.NOW;
+import static dev.skyscaler.core.interruption.InterruptionRulesTest.handle;
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.hook;
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.spot;
 import static dev.skyscaler.testkit.TestKit.cluster;
@@ -39,8 +40,7 @@ class InterruptionOverTimeTest {
     List<InterruptionNotice> notices = List.of(hook("h1", "i-n1", "ng1"));
     for (int minute = 0; minute <= 100; minute += 5) {
       Instant now = NOW.plus(Duration.ofMinutes(minute));
-      InterruptionDecision d =
-          InterruptionPolicy.handle(withPod(minute < 80), state, OPTIONS, now, notices);
+      InterruptionDecision d = handle(withPod(minute < 80), state, OPTIONS, now, notices);
       notices = List.of();
       for (Action a : d.actions()) {
         if (a.describe().contains("lifecycle hook")) {
@@ -64,8 +64,7 @@ class InterruptionOverTimeTest {
     List<String> timeline = new ArrayList<>();
     for (int second = 0; second <= 120; second += 10) {
       InterruptionDecision d =
-          InterruptionPolicy.handle(
-              withPod(true), state, OPTIONS, NOW.plusSeconds(second), notices);
+          handle(withPod(true), state, OPTIONS, NOW.plusSeconds(second), notices);
       notices = List.of();
       for (Action a : d.actions()) {
         if (a.describe().contains("lifecycle hook") || a.describe().startsWith("evict")) {
@@ -88,7 +87,7 @@ class InterruptionOverTimeTest {
   @Test
   void aNodeThatIsGoneGetsItsHookCompletedAndIsForgottenAfterTheRetention() {
     InterruptionDecision first =
-        InterruptionPolicy.handle(
+        handle(
             withPod(true),
             InterruptionState.EMPTY,
             OPTIONS,
@@ -96,7 +95,7 @@ class InterruptionOverTimeTest {
             List.of(hook("h1", "i-n1", "ng1")));
     ClusterSnapshot gone = cluster().groups(group("ng1").template(node("t"))).build();
     InterruptionDecision after =
-        InterruptionPolicy.handle(gone, first.next(), OPTIONS, NOW.plusSeconds(30), List.of());
+        handle(gone, first.next(), OPTIONS, NOW.plusSeconds(30), List.of());
     assertThat(after.actions())
         .extracting(Action::describe)
         .containsExactly("complete lifecycle hook drain-hook for aws:///eu-west-1a/i-n1");
@@ -105,13 +104,12 @@ class InterruptionOverTimeTest {
 
     Instant hookEnd = NOW.plus(Duration.ofHours(1));
     InterruptionState kept =
-        InterruptionPolicy.handle(
-                gone, after.next(), OPTIONS, hookEnd.plus(OPTIONS.noticeRetention()), List.of())
+        handle(gone, after.next(), OPTIONS, hookEnd.plus(OPTIONS.noticeRetention()), List.of())
             .next();
     assertThat(kept.nodes()).containsOnlyKeys("n1");
     assertThat(kept.seenNotices()).containsOnlyKeys("h1");
     InterruptionState forgotten =
-        InterruptionPolicy.handle(
+        handle(
                 gone,
                 kept,
                 OPTIONS,
@@ -124,7 +122,7 @@ class InterruptionOverTimeTest {
   @Test
   void aNewNodeThatTookTheInterruptedNodesNameIsLeftAlone() {
     InterruptionDecision first =
-        InterruptionPolicy.handle(
+        handle(
             withPod(true),
             InterruptionState.EMPTY,
             OPTIONS,
@@ -137,7 +135,7 @@ class InterruptionOverTimeTest {
             .pods(pod("web").on("n1"))
             .build();
     InterruptionDecision after =
-        InterruptionPolicy.handle(reused, first.next(), OPTIONS, NOW.plusSeconds(60), List.of());
+        handle(reused, first.next(), OPTIONS, NOW.plusSeconds(60), List.of());
     assertThat(after.actions())
         .extracting(Action::describe)
         .containsExactly("complete lifecycle hook drain-hook for aws:///eu-west-1a/i-n1");

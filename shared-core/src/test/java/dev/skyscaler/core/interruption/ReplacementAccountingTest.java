@@ -45,7 +45,7 @@ class ReplacementAccountingTest {
   }
 
   static Set<String> leaving(ClusterSnapshot s) {
-    return InterruptionPolicy.handle(
+    return InterruptionRulesTest.handle(
             s,
             InterruptionState.EMPTY,
             InterruptionOptions.defaults(),

@@ -2,6 +2,7 @@ package dev.skyscaler.core.scheduling;
 
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.core.model.Pod;
 import java.util.ArrayList;
@@ -10,7 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PodsByNode}: where each pod holds room, in the snapshot's order, built once per pod list.
+ * {@link PodsByNode}: where each pod holds room, in the snapshot's order; a scan builds one per pod
+ * list and passes it on.
  */
 class PodsByNodeTest {
   static final Pod A1 = pod("a1").on("n1").build();
@@ -45,34 +47,23 @@ class PodsByNodeTest {
   }
 
   @Test
-  void theSameListGivesTheSameIndexAndAnotherListANewOne() {
+  void eachListGetsAnIndexOfItsOwnAndNoIndexIsKeptBetweenCalls() {
     List<Pod> pods = List.copyOf(PODS);
     PodsByNode first = PodsByNode.of(pods);
-    assertThat(PodsByNode.of(pods)).isSameAs(first);
-    List<Pod> fewer = List.of(B);
-    PodsByNode other = PodsByNode.of(fewer);
-    assertThat(other).isNotSameAs(first);
-    assertThat(other.placedOn("n1")).isEmpty();
-    assertThat(PodsByNode.of(pods)).isSameAs(first); // a scan's views do not evict its snapshot
+    PodsByNode second = PodsByNode.of(pods);
+    assertThat(second).isNotSameAs(first);
+    assertThat(second.placedOn("n1")).containsExactlyElementsOf(first.placedOn("n1"));
+    assertThat(PodsByNode.of(List.of(B)).placedOn("n1")).isEmpty();
   }
 
   @Test
-  void anEqualListThatIsAnotherObjectIsIndexedAnew() {
+  void anIndexIsAcceptedForTheListItWasBuiltFromAndNoOtherEvenAnEqualOne() {
     List<Pod> pods = List.copyOf(PODS);
-    PodsByNode first = PodsByNode.of(pods);
-    PodsByNode again = PodsByNode.of(new ArrayList<>(pods));
-    assertThat(again).isNotSameAs(first);
-    assertThat(again.placedOn("n1")).containsExactly(A1, NOMINATED, A2);
-  }
-
-  @Test
-  void onlyTheLastFewListsAreKept() {
-    List<Pod> pods = List.copyOf(PODS);
-    PodsByNode first = PodsByNode.of(pods);
-    for (int i = 0; i < 4; i++) {
-      PodsByNode.of(List.of(pod("p" + i).on("n1").build()));
-    }
-    assertThat(PodsByNode.of(pods)).isNotSameAs(first);
+    PodsByNode index = PodsByNode.of(pods);
+    assertThat(index.requireIndexOf(pods)).isSameAs(index);
+    assertThatThrownBy(() -> index.requireIndexOf(new ArrayList<>(pods)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("the pod index was built from another pod list than this snapshot's");
   }
 
   @Test
