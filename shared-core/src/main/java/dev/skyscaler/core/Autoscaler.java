@@ -19,7 +19,6 @@ import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -68,10 +67,9 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       CloudObservations cloud) {
-    PodsByNode pods = PodsByNode.of(snapshot.pods());
     InterruptionDecision interruptions =
         InterruptionPolicy.handle(
-            snapshot, pods, state.interruptions(), options.interruption(), now, cloud.notices());
+            snapshot, state.interruptions(), options.interruption(), now, cloud.notices());
     HealthDecision health =
         NodeHealthPolicy.evaluate(
             snapshot, state.health(), options.health(), now, cloud.instances());
@@ -92,18 +90,14 @@ public final class Autoscaler {
     ClusterSnapshot scaleUpView =
         HeadroomViews.forScaleUp(
             ReplacementAccounting.scaleUpView(snapshot, interruptions.nodesLeaving()), headroom);
-    ScaleUpPlanner scaleUp =
-        new ScaleUpPlanner(scaleUpView, podsOf(scaleUpView, snapshot, pods), options.scaleUp(), now)
-            .plan();
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
     actions.addAll(ScaleUpActions.of(scaleUp.scaleUps()));
     warnings.addAll(scaleUp.warnings());
     warnings.addAll(headroom.unmet(scaleUp.noScaleUps()));
     boolean scaledUp = !scaleUp.scaleUps().isEmpty();
-    ClusterSnapshot scaleDownView = HeadroomViews.forScaleDown(snapshot, headroom);
     ScaleDownScan.Result scaleDown =
         ScaleDownScan.run(
-            scaleDownView,
-            podsOf(scaleDownView, snapshot, pods),
+            HeadroomViews.forScaleDown(snapshot, headroom),
             scaledUp ? next.withLastScaleUp(now) : next,
             options,
             now,
@@ -117,16 +111,6 @@ public final class Autoscaler {
         actions,
         warnings,
         scaleDown.state());
-  }
-
-  /**
-   * The pod index of a view of the snapshot: the snapshot's own when the view kept its pod list (no
-   * node leaving, no headroom), a new one when the view changed the pods. Each list is indexed once
-   * per scan.
-   */
-  private static PodsByNode podsOf(
-      ClusterSnapshot view, ClusterSnapshot snapshot, PodsByNode snapshotPods) {
-    return view.pods() == snapshot.pods() ? snapshotPods : PodsByNode.of(view.pods());
   }
 
   /**
@@ -184,8 +168,7 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ScaleUpPlanner scaleUp =
-        new ScaleUpPlanner(snapshot, PodsByNode.of(snapshot.pods()), options.scaleUp(), now).plan();
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
     return ScaleUpExplainer.explain(scaleUp, snapshot, podKey);
   }
 }

@@ -1,6 +1,7 @@
 package dev.skyscaler.core;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,6 +13,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.PodsByNode;
 import java.lang.reflect.Field;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,6 +79,17 @@ class CoreStructureTest {
   @Test
   void testKitPackagesFormNoCycle() {
     slices().matching("dev.skyscaler.testkit.(**)").should().beFreeOfCycles().check(TEST_KIT);
+  }
+
+  @Test
+  void onlyTheSnapshotIndexesItsPodsSoAScanIndexesEachPodListOnce() {
+    noClasses()
+        .that()
+        .doNotBelongToAnyOf(ClusterSnapshot.class)
+        .should()
+        .callMethod(PodsByNode.class, "of", List.class)
+        .because("planners share their snapshot's index: ClusterSnapshot.podsByNode()")
+        .check(CORE);
   }
 
   @Test

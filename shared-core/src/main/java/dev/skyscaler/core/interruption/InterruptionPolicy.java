@@ -11,7 +11,6 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.InterruptedNode;
 import dev.skyscaler.core.state.InterruptionState;
 import java.time.Instant;
@@ -50,26 +49,18 @@ public final class InterruptionPolicy {
 
   private InterruptionPolicy() {}
 
-  /**
-   * @param pods the index of {@code snapshot.pods()}, built once for the scan
-   * @throws IllegalArgumentException when {@code pods} indexes another pod list
-   */
   public static InterruptionDecision handle(
       ClusterSnapshot snapshot,
-      PodsByNode pods,
       InterruptionState state,
       InterruptionOptions options,
       Instant now,
       List<InterruptionNotice> notices) {
-    return new InterruptionPolicy.Scan(
-            snapshot, pods.requireIndexOf(snapshot.pods()), state, options, now)
-        .run(notices);
+    return new InterruptionPolicy.Scan(snapshot, state, options, now).run(notices);
   }
 
   /** One call's working data. */
   private static final class Scan {
     private final ClusterSnapshot snapshot;
-    private final PodsByNode pods;
     private final Map<String, InterruptedNode> start;
     private final Map<String, Node> nodeByName = new HashMap<>();
     private final InterruptionOptions options;
@@ -81,14 +72,8 @@ public final class InterruptionPolicy {
     private final List<NoticeOutcome> outcomes = new ArrayList<>();
     private final List<CompleteLifecycleAction> orphanHooks = new ArrayList<>();
 
-    Scan(
-        ClusterSnapshot snapshot,
-        PodsByNode pods,
-        InterruptionState state,
-        InterruptionOptions o,
-        Instant now) {
+    Scan(ClusterSnapshot snapshot, InterruptionState state, InterruptionOptions o, Instant now) {
       this.snapshot = snapshot;
-      this.pods = pods;
       this.options = o;
       this.now = now;
       snapshot.nodes().forEach(n -> nodeByInstance.put(ProviderIds.instanceKey(n.providerId()), n));
@@ -132,7 +117,7 @@ public final class InterruptionPolicy {
       actions.addAll(orphanHooks);
       Set<String> leaving = new TreeSet<>();
       Map<String, Integer> replacements = new TreeMap<>();
-      NodeActions planner = new NodeActions(snapshot, pods, options, now);
+      NodeActions planner = new NodeActions(snapshot, options, now);
       for (String name : List.copyOf(nodes.keySet())) {
         InterruptedNode e = nodes.get(name);
         Optional<InterruptedNode> old = Optional.ofNullable(start.get(name));

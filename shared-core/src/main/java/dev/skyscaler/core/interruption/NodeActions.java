@@ -6,6 +6,7 @@ import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
@@ -14,7 +15,6 @@ import dev.skyscaler.core.plan.action.CordonNode;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.TaintNode;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.InterruptedNode;
 import dev.skyscaler.core.state.InterruptedNode.HookState;
 import java.time.Duration;
@@ -36,11 +36,11 @@ final class NodeActions {
   private final Map<String, Node> nodes = new HashMap<>();
   private final PodsByNode podsByNode;
 
-  NodeActions(ClusterSnapshot snapshot, PodsByNode pods, InterruptionOptions options, Instant now) {
+  NodeActions(ClusterSnapshot snapshot, InterruptionOptions options, Instant now) {
     this.options = options;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    this.podsByNode = pods;
+    this.podsByNode = snapshot.podsByNode();
   }
 
   /** Adds the node's actions to {@code out}; returns its record as it stands after them. */

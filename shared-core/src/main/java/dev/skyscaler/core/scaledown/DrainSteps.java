@@ -4,6 +4,7 @@ import dev.skyscaler.core.config.ScaleDownOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.ScaleDown;
@@ -14,7 +15,6 @@ import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.Drain;
 import dev.skyscaler.core.state.DrainStep;
 import java.time.Duration;
@@ -73,16 +73,12 @@ final class DrainSteps {
   private boolean failed;
 
   DrainSteps(
-      ClusterSnapshot snapshot,
-      PodsByNode pods,
-      ScaleDownOptions options,
-      int expendableCutoff,
-      Instant now) {
+      ClusterSnapshot snapshot, ScaleDownOptions options, int expendableCutoff, Instant now) {
     this.options = options;
     this.expendableCutoff = expendableCutoff;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    this.podsByNode = pods;
+    this.podsByNode = snapshot.podsByNode();
   }
 
   static boolean hasDeletionTaint(Node n) {

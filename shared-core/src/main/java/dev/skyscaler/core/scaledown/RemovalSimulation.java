@@ -3,11 +3,11 @@ package dev.skyscaler.core.scaledown;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -54,14 +54,11 @@ final class RemovalSimulation {
   private final Set<SimNode> excluded = new HashSet<>();
 
   private RemovalSimulation(
-      ClusterSnapshot snapshot,
-      PodsByNode pods,
-      Predicate<Node> destination,
-      int expendableCutoff) {
+      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
     this.nodes = snapshot.nodes();
     this.destination = destination;
     this.expendableCutoff = expendableCutoff;
-    this.index = pods;
+    this.index = snapshot.podsByNode();
     nodes.forEach(n -> nodeNames.add(n.name()));
     for (Pod p : index.unbound()) {
       // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
@@ -80,16 +77,12 @@ final class RemovalSimulation {
    * <p>Most scans move no pod: the simulation itself is built only when a pod is to move, or when
    * pending pods must first be placed (they change what is on the nodes).
    *
-   * @param pods the index of {@code snapshot.pods()}
    * @param destination which nodes may receive moved pods
    * @param expendableCutoff pods with a lower priority are left out
    */
   static RemovalSimulation of(
-      ClusterSnapshot snapshot,
-      PodsByNode pods,
-      Predicate<Node> destination,
-      int expendableCutoff) {
-    RemovalSimulation s = new RemovalSimulation(snapshot, pods, destination, expendableCutoff);
+      ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
+    RemovalSimulation s = new RemovalSimulation(snapshot, destination, expendableCutoff);
     if (!s.pending.isEmpty()) {
       s.build();
     }

@@ -6,9 +6,9 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.Unremovable;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.core.state.Drain;
 import dev.skyscaler.core.state.DrainStep;
@@ -76,17 +76,8 @@ public final class ScaleDownPlanner {
   private final Map<String, Instant> recheck = new HashMap<>();
   private final Map<String, String> drainFailures = new TreeMap<>();
 
-  /**
-   * @param pods the index of {@code snapshot.pods()}, built once for the scan
-   * @throws IllegalArgumentException when {@code pods} indexes another pod list
-   */
   public ScaleDownPlanner(
-      ClusterSnapshot snapshot,
-      PodsByNode pods,
-      AutoscalerState state,
-      AutoscalerOptions options,
-      Instant now) {
-    pods.requireIndexOf(snapshot.pods());
+      ClusterSnapshot snapshot, AutoscalerState state, AutoscalerOptions options, Instant now) {
     this.snapshot = snapshot;
     this.state = state;
     this.options = options.scaleDown();
@@ -96,10 +87,7 @@ public final class ScaleDownPlanner {
     this.rules = Drainability.of(this.options, pdbs, snapshot.pods(), now);
     this.sim =
         RemovalSimulation.of(
-            snapshot,
-            pods,
-            eligibility::isDestination,
-            options.scaleUp().expendablePodsPriorityCutoff());
+            snapshot, eligibility::isDestination, options.scaleUp().expendablePodsPriorityCutoff());
     List<Node> counted = new ArrayList<>();
     for (Node n : snapshot.nodes()) {
       if (!state.drains().containsKey(n.name())) {

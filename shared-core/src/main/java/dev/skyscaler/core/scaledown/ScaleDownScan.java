@@ -7,7 +7,6 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.Unremovable;
 import dev.skyscaler.core.plan.action.Action;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.core.state.Drain;
 import java.time.Instant;
@@ -50,13 +49,11 @@ public final class ScaleDownScan {
   private ScaleDownScan() {}
 
   /**
-   * @param pods the index of {@code snapshot.pods()}, built once for the scan
    * @param state the state, with this scan's scale-up already recorded in {@code lastScaleUp}
    * @param scaledUp this scan planned a scale-up: no new removal starts (CA)
    */
   public static Result run(
       ClusterSnapshot snapshot,
-      PodsByNode pods,
       AutoscalerState state,
       AutoscalerOptions options,
       Instant now,
@@ -64,10 +61,10 @@ public final class ScaleDownScan {
     ScaleDownOptions o = options.scaleDown();
     ScaleDownPlanner.Result plan =
         o.enabled() || !state.drains().isEmpty()
-            ? new ScaleDownPlanner(snapshot, pods, state, options, now).plan()
+            ? new ScaleDownPlanner(snapshot, state, options, now).plan()
             : new ScaleDownPlanner.Result(List.of(), List.of(), Map.of(), Map.of(), Map.of());
     DrainSteps steps =
-        new DrainSteps(snapshot, pods, o, options.scaleUp().expendablePodsPriorityCutoff(), now);
+        new DrainSteps(snapshot, o, options.scaleUp().expendablePodsPriorityCutoff(), now);
     for (Drain d : state.drains().values()) {
       steps.advance(d, Optional.ofNullable(plan.drainFailures().get(d.node())));
     }

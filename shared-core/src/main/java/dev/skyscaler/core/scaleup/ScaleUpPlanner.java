@@ -12,7 +12,6 @@ import dev.skyscaler.core.scaleup.expander.ExpanderChain;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +35,6 @@ public final class ScaleUpPlanner {
   private static final int MAX_ROUNDS = 10_000;
 
   private final ClusterSnapshot snapshot;
-  private final PodsByNode pods;
   private final ScaleUpOptions options;
   private final Map<String, GroupTemplate> templates;
   private final FirstFitDecreasingEstimator.NodeFactory factory =
@@ -55,22 +53,16 @@ public final class ScaleUpPlanner {
   /** A run of pods of one class placed on one simulated node. */
   record Assignment(PodClass podClass, int from, int count, SimNode node) {}
 
-  /**
-   * @param pods the index of {@code snapshot.pods()}, built once for the scan
-   * @throws IllegalArgumentException when {@code pods} indexes another pod list
-   */
-  public ScaleUpPlanner(
-      ClusterSnapshot snapshot, PodsByNode pods, ScaleUpOptions options, Instant now) {
+  public ScaleUpPlanner(ClusterSnapshot snapshot, ScaleUpOptions options, Instant now) {
     this.snapshot = snapshot;
-    this.pods = pods.requireIndexOf(snapshot.pods());
     this.options = options;
-    this.templates = GroupTemplates.build(snapshot, pods);
+    this.templates = GroupTemplates.build(snapshot);
     this.limits = new ScaleUpLimits(options);
     this.now = now;
     java.util.Set<String> nodeNames = new HashSet<>();
     snapshot.nodes().forEach(n -> nodeNames.add(n.name()));
     // the bound pods are never pending: select among the others only
-    this.selection = PendingPods.select(pods.unbound(), nodeNames, options, now);
+    this.selection = PendingPods.select(snapshot.podsByNode().unbound(), nodeNames, options, now);
     this.classes = EquivalenceClasses.of(selection.pending());
     this.remaining = new int[classes.size()];
     for (PodClass c : classes) {
@@ -340,7 +332,7 @@ public final class ScaleUpPlanner {
    */
   private ClusterSimulation sim() {
     if (sim == null) {
-      sim = SimulatedCluster.load(snapshot, pods, templates, options, now, factory, limits);
+      sim = SimulatedCluster.load(snapshot, templates, options, now, factory, limits);
     }
     return sim;
   }

@@ -5,9 +5,9 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +27,6 @@ final class SimulatedCluster {
 
   static ClusterSimulation load(
       ClusterSnapshot snapshot,
-      PodsByNode pods,
       Map<String, GroupTemplate> templates,
       ScaleUpOptions options,
       Instant now,
@@ -53,6 +52,7 @@ final class SimulatedCluster {
             n.allocatable());
       }
     }
+    PodsByNode pods = snapshot.podsByNode();
     List<Pod> running = new ArrayList<>();
     for (SimNode n : sim.nodes()) {
       running.clear();

@@ -38,7 +38,7 @@ class InterruptionIdempotenceTest {
           spot("elsewhere", "i-0other", Duration.ofMinutes(2)));
 
   static InterruptionDecision handle(InterruptionState state, List<InterruptionNotice> notices) {
-    return InterruptionRulesTest.handle(CLUSTER, state, OPTIONS, NOW, notices);
+    return InterruptionPolicy.handle(CLUSTER, state, OPTIONS, NOW, notices);
   }
 
   @Test

@@ -1,7 +1,6 @@
 package dev.skyscaler.core.interruption;
 
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.NOW;
-import static dev.skyscaler.core.interruption.InterruptionRulesTest.handle;
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.hook;
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.spot;
 import static dev.skyscaler.testkit.TestKit.cluster;
@@ -40,7 +39,8 @@ class InterruptionOverTimeTest {
     List<InterruptionNotice> notices = List.of(hook("h1", "i-n1", "ng1"));
     for (int minute = 0; minute <= 100; minute += 5) {
       Instant now = NOW.plus(Duration.ofMinutes(minute));
-      InterruptionDecision d = handle(withPod(minute < 80), state, OPTIONS, now, notices);
+      InterruptionDecision d =
+          InterruptionPolicy.handle(withPod(minute < 80), state, OPTIONS, now, notices);
       notices = List.of();
       for (Action a : d.actions()) {
         if (a.describe().contains("lifecycle hook")) {
@@ -64,7 +64,8 @@ class InterruptionOverTimeTest {
     List<String> timeline = new ArrayList<>();
     for (int second = 0; second <= 120; second += 10) {
       InterruptionDecision d =
-          handle(withPod(true), state, OPTIONS, NOW.plusSeconds(second), notices);
+          InterruptionPolicy.handle(
+              withPod(true), state, OPTIONS, NOW.plusSeconds(second), notices);
       notices = List.of();
       for (Action a : d.actions()) {
         if (a.describe().contains("lifecycle hook") || a.describe().startsWith("evict")) {
@@ -87,7 +88,7 @@ class InterruptionOverTimeTest {
   @Test
   void aNodeThatIsGoneGetsItsHookCompletedAndIsForgottenAfterTheRetention() {
     InterruptionDecision first =
-        handle(
+        InterruptionPolicy.handle(
             withPod(true),
             InterruptionState.EMPTY,
             OPTIONS,
@@ -95,7 +96,7 @@ class InterruptionOverTimeTest {
             List.of(hook("h1", "i-n1", "ng1")));
     ClusterSnapshot gone = cluster().groups(group("ng1").template(node("t"))).build();
     InterruptionDecision after =
-        handle(gone, first.next(), OPTIONS, NOW.plusSeconds(30), List.of());
+        InterruptionPolicy.handle(gone, first.next(), OPTIONS, NOW.plusSeconds(30), List.of());
     assertThat(after.actions())
         .extracting(Action::describe)
         .containsExactly("complete lifecycle hook drain-hook for aws:///eu-west-1a/i-n1");
@@ -104,12 +105,13 @@ class InterruptionOverTimeTest {
 
     Instant hookEnd = NOW.plus(Duration.ofHours(1));
     InterruptionState kept =
-        handle(gone, after.next(), OPTIONS, hookEnd.plus(OPTIONS.noticeRetention()), List.of())
+        InterruptionPolicy.handle(
+                gone, after.next(), OPTIONS, hookEnd.plus(OPTIONS.noticeRetention()), List.of())
             .next();
     assertThat(kept.nodes()).containsOnlyKeys("n1");
     assertThat(kept.seenNotices()).containsOnlyKeys("h1");
     InterruptionState forgotten =
-        handle(
+        InterruptionPolicy.handle(
                 gone,
                 kept,
                 OPTIONS,
@@ -122,7 +124,7 @@ class InterruptionOverTimeTest {
   @Test
   void aNewNodeThatTookTheInterruptedNodesNameIsLeftAlone() {
     InterruptionDecision first =
-        handle(
+        InterruptionPolicy.handle(
             withPod(true),
             InterruptionState.EMPTY,
             OPTIONS,
@@ -135,7 +137,7 @@ class InterruptionOverTimeTest {
             .pods(pod("web").on("n1"))
             .build();
     InterruptionDecision after =
-        handle(reused, first.next(), OPTIONS, NOW.plusSeconds(60), List.of());
+        InterruptionPolicy.handle(reused, first.next(), OPTIONS, NOW.plusSeconds(60), List.of());
     assertThat(after.actions())
         .extracting(Action::describe)
         .containsExactly("complete lifecycle hook drain-hook for aws:///eu-west-1a/i-n1");

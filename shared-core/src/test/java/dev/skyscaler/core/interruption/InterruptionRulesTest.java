@@ -11,11 +11,9 @@ import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.state.InterruptionState;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
@@ -369,22 +367,11 @@ class InterruptionRulesTest {
             Map.of()));
   }
 
-  /** The policy on a snapshot alone, with the snapshot's pod index built as a scan builds it. */
-  static InterruptionDecision handle(
-      ClusterSnapshot snapshot,
-      InterruptionState state,
-      InterruptionOptions options,
-      Instant now,
-      List<InterruptionNotice> notices) {
-    return InterruptionPolicy.handle(
-        snapshot, PodsByNode.of(snapshot.pods()), state, options, now, notices);
-  }
-
   @ParameterizedTest(name = "{0}")
   @MethodSource("rules")
   void interruptionRule(Case c) {
     InterruptionDecision d =
-        handle(
+        InterruptionPolicy.handle(
             c.cluster().build(),
             InterruptionState.EMPTY,
             c.options().apply(InterruptionOptions.defaults()),

@@ -45,7 +45,7 @@ class ReplacementAccountingTest {
   }
 
   static Set<String> leaving(ClusterSnapshot s) {
-    return InterruptionRulesTest.handle(
+    return InterruptionPolicy.handle(
             s,
             InterruptionState.EMPTY,
             InterruptionOptions.defaults(),

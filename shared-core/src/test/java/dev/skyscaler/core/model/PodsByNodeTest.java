@@ -1,19 +1,14 @@
-package dev.skyscaler.core.scheduling;
+package dev.skyscaler.core.model;
 
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.skyscaler.core.model.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/**
- * {@link PodsByNode}: where each pod holds room, in the snapshot's order; a scan builds one per pod
- * list and passes it on.
- */
+/** {@link PodsByNode}: where each pod holds room, in the snapshot's order. */
 class PodsByNodeTest {
   static final Pod A1 = pod("a1").on("n1").build();
   static final Pod B = pod("b").on("n2").build();
@@ -54,16 +49,6 @@ class PodsByNodeTest {
     assertThat(second).isNotSameAs(first);
     assertThat(second.placedOn("n1")).containsExactlyElementsOf(first.placedOn("n1"));
     assertThat(PodsByNode.of(List.of(B)).placedOn("n1")).isEmpty();
-  }
-
-  @Test
-  void anIndexIsAcceptedForTheListItWasBuiltFromAndNoOtherEvenAnEqualOne() {
-    List<Pod> pods = List.copyOf(PODS);
-    PodsByNode index = PodsByNode.of(pods);
-    assertThat(index.requireIndexOf(pods)).isSameAs(index);
-    assertThatThrownBy(() -> index.requireIndexOf(new ArrayList<>(pods)))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("the pod index was built from another pod list than this snapshot's");
   }
 
   @Test

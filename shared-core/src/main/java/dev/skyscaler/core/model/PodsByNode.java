@@ -1,6 +1,5 @@
-package dev.skyscaler.core.scheduling;
+package dev.skyscaler.core.model;
 
-import dev.skyscaler.core.model.Pod;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -15,10 +14,10 @@ import java.util.Map;
  * nowhere (kube-scheduler's preemption). Each node's pods keep the order of the list given.
  *
  * <p>Building it walks every pod, which is where a scan of a big cluster spends its time, so a scan
- * builds it once per pod list ({@code Autoscaler.runOnce}: its snapshot, and each view of it that
- * changes the pods) and passes it to every planner working on that list; {@link #requireIndexOf}
- * lets a planner check it was given the index of its own snapshot. Instances are immutable and safe
- * to share between threads.
+ * does not build it per planner: {@link ClusterSnapshot#podsByNode()} builds the index of a
+ * snapshot's pods on first use and keeps it, and the scan's planners (templates, the scale-up and
+ * scale-down simulations, drains, interruptions) all ask the snapshot they plan on. Instances are
+ * immutable and safe to share between threads.
  */
 public final class PodsByNode {
   private static final Comparator<Keyed> BY_KEY = Comparator.comparing(Keyed::key);
@@ -26,13 +25,11 @@ public final class PodsByNode {
   /** A pod with its {@code namespace/name}, built once rather than at every comparison. */
   private record Keyed(String key, Pod pod) {}
 
-  private final List<Pod> source;
   private final Map<String, List<Pod>> placed = new HashMap<>();
   private final List<Pod> unbound;
   private final boolean anyNominated;
 
   private PodsByNode(List<Pod> pods) {
-    this.source = pods;
     List<Pod> notBound = new ArrayList<>();
     boolean nominated = false;
     for (Pod p : pods) {
@@ -52,24 +49,10 @@ public final class PodsByNode {
 
   /**
    * The index of {@code pods}, which must not change afterwards (a snapshot's list). Each call
-   * builds a new index: build it once per list and pass it on.
+   * builds a new index: a scan gets its snapshot's from {@link ClusterSnapshot#podsByNode()}.
    */
   public static PodsByNode of(List<Pod> pods) {
     return new PodsByNode(pods);
-  }
-
-  /**
-   * This index, after checking that it was built from {@code pods} (the very list, not an equal
-   * one): a planner given the index of another snapshot would plan on the wrong pods.
-   *
-   * @throws IllegalArgumentException when it indexes another list
-   */
-  public PodsByNode requireIndexOf(List<Pod> pods) {
-    if (source != pods) {
-      throw new IllegalArgumentException(
-          "the pod index was built from another pod list than this snapshot's");
-    }
-    return this;
   }
 
   /**
