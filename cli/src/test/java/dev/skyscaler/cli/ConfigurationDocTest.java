@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.cli.output.PlanJson;
 import dev.skyscaler.core.config.OptionFlag;
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.Unremovable;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;

@@ -6,7 +6,7 @@ import dev.skyscaler.aws.events.EventBridgeEvents;
 import dev.skyscaler.aws.events.EventFormatException;
 import dev.skyscaler.aws.events.InterruptionNotices;
 import dev.skyscaler.aws.events.SqsBatch;
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import java.time.Duration;
 import java.util.ArrayList;

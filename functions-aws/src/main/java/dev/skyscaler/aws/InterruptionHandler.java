@@ -4,7 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.skyscaler.aws.events.InterruptionNotices;
 import dev.skyscaler.aws.events.SqsBatch;
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;

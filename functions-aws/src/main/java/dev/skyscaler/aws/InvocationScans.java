@@ -1,6 +1,6 @@
 package dev.skyscaler.aws;
 
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanKind;

@@ -1,7 +1,7 @@
 package dev.skyscaler.core;
 
 import dev.skyscaler.core.cloud.CloudInstance;
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import java.util.List;
 
 /**

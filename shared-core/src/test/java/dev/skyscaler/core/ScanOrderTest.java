@@ -7,14 +7,14 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.config.AutoscalerOptions;
-import dev.skyscaler.core.headroom.HeadroomSpec;
-import dev.skyscaler.core.interruption.InterruptionNotice;
-import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.config.HeadroomSpec;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.action.CordonNode;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.core.plan.action.TaintNode;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,6 @@ import static dev.skyscaler.kubernetes.mock.Fixtures.node;
 import static dev.skyscaler.kubernetes.mock.Fixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CordonNode;
@@ -13,6 +12,7 @@ import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
+import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
 import dev.skyscaler.kubernetes.actuation.CaTaints;
 import dev.skyscaler.kubernetes.actuation.KubernetesActuator;

@@ -1,7 +1,7 @@
 package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.cli.simulate.CloudGroup.Instance;
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.model.Pod;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,11 +2,11 @@ package dev.skyscaler.cli.output;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -4,12 +4,12 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.model.Pod;
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.Unremovable;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.skyscaler.aws.events;
 
 import dev.skyscaler.aws.events.Ec2InstanceEvent.LifecycleAction;
-import dev.skyscaler.core.interruption.InterruptionNotice;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
-import dev.skyscaler.core.interruption.InterruptionNotice.LifecycleHook;
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;

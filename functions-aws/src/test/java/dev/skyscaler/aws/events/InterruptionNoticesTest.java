@@ -2,9 +2,9 @@ package dev.skyscaler.aws.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.interruption.InterruptionNotice;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
-import dev.skyscaler.core.interruption.InterruptionNotice.LifecycleHook;
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

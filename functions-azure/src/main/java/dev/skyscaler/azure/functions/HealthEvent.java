@@ -1,7 +1,7 @@
 package dev.skyscaler.azure.functions;
 
 import dev.skyscaler.azure.vmss.VmssProviderId;
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import com.microsoft.azure.functions.annotation.EventGridTrigger;
 import com.microsoft.azure.functions.annotation.FunctionName;
 import dev.skyscaler.azure.functions.Preemptions.Disposition;
 import dev.skyscaler.azure.functions.Preemptions.Handled;
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import java.time.Duration;
 import java.util.function.Supplier;
 import java.util.logging.Logger;

@@ -1,14 +1,14 @@
 package dev.skyscaler.azure.functions;
 
 import dev.skyscaler.azure.vmss.VmssProviderId;
-import dev.skyscaler.core.interruption.InterruptedNode;
-import dev.skyscaler.core.interruption.InterruptionNotice;
-import dev.skyscaler.core.interruption.ProviderIds;
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CordonNode;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.TaintNode;
+import dev.skyscaler.core.state.InterruptedNode;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.skyscaler.azure.functions;
 
-import dev.skyscaler.core.interruption.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import java.time.Duration;

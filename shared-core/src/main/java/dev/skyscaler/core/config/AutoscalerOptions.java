@@ -1,6 +1,5 @@
 package dev.skyscaler.core.config;
 
-import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

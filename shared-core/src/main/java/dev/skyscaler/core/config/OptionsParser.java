@@ -1,7 +1,6 @@
 package dev.skyscaler.core.config;
 
 import dev.skyscaler.core.config.ScaleUpOptions.Range;
-import dev.skyscaler.core.headroom.HeadroomSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

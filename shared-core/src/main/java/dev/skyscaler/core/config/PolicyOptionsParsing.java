@@ -1,7 +1,6 @@
 package dev.skyscaler.core.config;
 
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.headroom.HeadroomSpec;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.skyscaler.core.headroom;
 
+import dev.skyscaler.core.config.HeadroomSpec;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;

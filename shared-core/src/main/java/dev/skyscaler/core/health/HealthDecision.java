@@ -1,6 +1,7 @@
 package dev.skyscaler.core.health;
 
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.HealthState;
 import java.util.List;
 import java.util.Objects;
 

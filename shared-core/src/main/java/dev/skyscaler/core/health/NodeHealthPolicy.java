@@ -5,6 +5,8 @@ import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.state.HealthState;
+import dev.skyscaler.core.state.RepairRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

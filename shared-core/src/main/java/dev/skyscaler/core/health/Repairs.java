@@ -1,8 +1,8 @@
 package dev.skyscaler.core.health;
 
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.config.HealthOptions;
-import dev.skyscaler.core.interruption.ProviderIds;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
@@ -10,6 +10,7 @@ import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
+import dev.skyscaler.core.state.RepairRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.skyscaler.core.health;
 
 import dev.skyscaler.core.cloud.CloudInstance;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.config.HealthOptions;
-import dev.skyscaler.core.interruption.ProviderIds;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;

@@ -1,6 +1,7 @@
 package dev.skyscaler.core.interruption;
 
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.InterruptionState;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;

@@ -1,14 +1,18 @@
 package dev.skyscaler.core.interruption;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptionState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;

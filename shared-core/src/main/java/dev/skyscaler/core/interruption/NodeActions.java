@@ -1,11 +1,12 @@
 package dev.skyscaler.core.interruption;
 
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.interruption.InterruptedNode.HookState;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
@@ -14,7 +15,8 @@ import dev.skyscaler.core.plan.action.CordonNode;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.TaintNode;
-import dev.skyscaler.core.scheduling.PodsByNode;
+import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptedNode.HookState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -38,7 +40,7 @@ final class NodeActions {
     this.options = options;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    this.podsByNode = PodsByNode.of(snapshot.pods());
+    this.podsByNode = snapshot.podsByNode();
   }
 
   /** Adds the node's actions to {@code out}; returns its record as it stands after them. */

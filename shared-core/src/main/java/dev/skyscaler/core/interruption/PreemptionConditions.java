@@ -1,6 +1,7 @@
 package dev.skyscaler.core.interruption;
 
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeCondition;

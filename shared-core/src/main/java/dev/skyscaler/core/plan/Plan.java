@@ -1,6 +1,7 @@
 package dev.skyscaler.core.plan;
 
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.util.List;
 import java.util.Objects;
 

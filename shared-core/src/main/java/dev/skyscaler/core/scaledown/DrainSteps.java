@@ -4,10 +4,9 @@ import dev.skyscaler.core.config.ScaleDownOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
-import dev.skyscaler.core.plan.Drain;
-import dev.skyscaler.core.plan.DrainStep;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CordonNode;
@@ -16,7 +15,8 @@ import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
-import dev.skyscaler.core.scheduling.PodsByNode;
+import dev.skyscaler.core.state.Drain;
+import dev.skyscaler.core.state.DrainStep;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -78,7 +78,7 @@ final class DrainSteps {
     this.expendableCutoff = expendableCutoff;
     this.now = now;
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    this.podsByNode = PodsByNode.of(snapshot.pods());
+    this.podsByNode = snapshot.podsByNode();
   }
 
   static boolean hasDeletionTaint(Node n) {

@@ -7,7 +7,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
-import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

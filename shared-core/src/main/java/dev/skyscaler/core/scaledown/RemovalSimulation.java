@@ -3,11 +3,11 @@ package dev.skyscaler.core.scaledown;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,7 +58,7 @@ final class RemovalSimulation {
     this.nodes = snapshot.nodes();
     this.destination = destination;
     this.expendableCutoff = expendableCutoff;
-    this.index = PodsByNode.of(snapshot.pods());
+    this.index = snapshot.podsByNode();
     nodes.forEach(n -> nodeNames.add(n.name()));
     for (Pod p : index.unbound()) {
       // a nomination to a node that is gone no longer holds the pod anywhere: it is pending

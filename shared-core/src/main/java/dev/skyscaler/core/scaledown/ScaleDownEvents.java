@@ -1,8 +1,8 @@
 package dev.skyscaler.core.scaledown;
 
-import dev.skyscaler.core.plan.Drain;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.state.Drain;
 import java.util.List;
 import java.util.Locale;
 

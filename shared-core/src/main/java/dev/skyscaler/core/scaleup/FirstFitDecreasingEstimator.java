@@ -3,6 +3,7 @@ package dev.skyscaler.core.scaleup;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SchedulingChecks;

@@ -5,9 +5,10 @@ import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
-import dev.skyscaler.core.scheduling.PodsByNode;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.SchedulingChecks;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -45,7 +46,7 @@ public final class GroupTemplates {
   public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot) {
     Map<String, Node> nodes = new HashMap<>();
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
-    PodsByNode pods = PodsByNode.of(snapshot.pods());
+    PodsByNode pods = snapshot.podsByNode();
     Map<String, GroupTemplate> result = new LinkedHashMap<>();
     for (NodeGroup g : snapshot.nodeGroups()) {
       Node healthy = null;

@@ -2,6 +2,7 @@ package dev.skyscaler.core.scaleup;
 
 import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SimNode;

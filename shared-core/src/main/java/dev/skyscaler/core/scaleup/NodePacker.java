@@ -4,6 +4,7 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.TopologySpreadConstraint;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SimNode;

@@ -4,6 +4,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.PodExplanation;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.LinkedHashMap;

@@ -6,11 +6,12 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scaleup.expander.ExpanderChain;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.EquivalenceClasses;
 import dev.skyscaler.core.scheduling.PodClass;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -61,8 +62,7 @@ public final class ScaleUpPlanner {
     java.util.Set<String> nodeNames = new HashSet<>();
     snapshot.nodes().forEach(n -> nodeNames.add(n.name()));
     // the bound pods are never pending: select among the others only
-    this.selection =
-        PendingPods.select(PodsByNode.of(snapshot.pods()).unbound(), nodeNames, options, now);
+    this.selection = PendingPods.select(snapshot.podsByNode().unbound(), nodeNames, options, now);
     this.classes = EquivalenceClasses.of(selection.pending());
     this.remaining = new int[classes.size()];
     for (PodClass c : classes) {

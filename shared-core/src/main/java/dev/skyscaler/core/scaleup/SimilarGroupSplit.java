@@ -5,6 +5,8 @@ import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.NodeTemplate;
 import dev.skyscaler.core.scaleup.balance.BalancedSplit;
 import dev.skyscaler.core.scaleup.balance.SimilarNodeGroups;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.PodClass;
 import java.util.ArrayList;
 import java.util.Collection;

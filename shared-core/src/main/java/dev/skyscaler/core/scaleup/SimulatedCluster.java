@@ -5,8 +5,9 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodsByNode;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
-import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,7 +52,7 @@ final class SimulatedCluster {
             n.allocatable());
       }
     }
-    PodsByNode pods = PodsByNode.of(snapshot.pods());
+    PodsByNode pods = snapshot.podsByNode();
     List<Pod> running = new ArrayList<>();
     for (SimNode n : sim.nodes()) {
       running.clear();

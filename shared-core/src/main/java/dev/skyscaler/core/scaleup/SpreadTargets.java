@@ -2,6 +2,7 @@ package dev.skyscaler.core.scaleup;
 
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.TopologySpreadConstraint;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodClass;
 import java.util.Collection;

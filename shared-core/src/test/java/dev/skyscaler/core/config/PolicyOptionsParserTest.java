@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.headroom.HeadroomSpec;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.config.HeadroomSpec;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.OwnerReference;

@@ -10,11 +10,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.HeadroomSpec;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Pod;
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.testkit.ClusterSpec;
 import java.time.Instant;
 import java.util.List;

@@ -9,6 +9,8 @@ import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
+import dev.skyscaler.core.state.HealthState;
+import dev.skyscaler.core.state.RepairRecord;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import java.time.Duration;

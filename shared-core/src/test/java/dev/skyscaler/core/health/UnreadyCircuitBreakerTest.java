@@ -11,6 +11,8 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
+import dev.skyscaler.core.state.HealthState;
+import dev.skyscaler.core.state.RepairRecord;
 import dev.skyscaler.testkit.NodeSpec;
 import java.time.Duration;
 import java.time.Instant;

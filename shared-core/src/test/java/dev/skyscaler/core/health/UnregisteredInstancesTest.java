@@ -9,6 +9,7 @@ import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.config.HealthOptions;
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.HealthState;
 import dev.skyscaler.testkit.GroupSpec;
 import java.time.Duration;
 import java.time.Instant;

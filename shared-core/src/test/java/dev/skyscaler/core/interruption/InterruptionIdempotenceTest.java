@@ -6,10 +6,13 @@ import static dev.skyscaler.core.interruption.InterruptionRulesTest.hook;
 import static dev.skyscaler.core.interruption.InterruptionRulesTest.spot;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.config.InterruptionOptions;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptionState;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

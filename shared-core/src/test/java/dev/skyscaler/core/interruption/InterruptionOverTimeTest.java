@@ -9,9 +9,11 @@ import static dev.skyscaler.testkit.TestKit.node;
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.InterruptionState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

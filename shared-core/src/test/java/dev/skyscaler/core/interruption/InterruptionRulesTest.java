@@ -6,13 +6,15 @@ import static dev.skyscaler.testkit.TestKit.node;
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
-import dev.skyscaler.core.interruption.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.plan.action.Action;
+import dev.skyscaler.core.state.InterruptionState;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import static dev.skyscaler.testkit.TestKit.node;
 import static dev.skyscaler.testkit.TestKit.pod;
 
 import dev.skyscaler.core.model.TaintEffect;
-import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import dev.skyscaler.testkit.PodSpec;

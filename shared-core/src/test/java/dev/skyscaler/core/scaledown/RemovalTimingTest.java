@@ -13,12 +13,12 @@ import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.model.ClusterSnapshot;
-import dev.skyscaler.core.plan.AutoscalerState;
-import dev.skyscaler.core.plan.Drain;
-import dev.skyscaler.core.plan.DrainStep;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.core.plan.action.TaintNode;
+import dev.skyscaler.core.state.AutoscalerState;
+import dev.skyscaler.core.state.Drain;
+import dev.skyscaler.core.state.DrainStep;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import java.time.Duration;

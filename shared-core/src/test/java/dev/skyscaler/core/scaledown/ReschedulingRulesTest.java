@@ -11,9 +11,9 @@ import static dev.skyscaler.testkit.TestKit.pod;
 
 import dev.skyscaler.core.config.ScaleUpOptions.Range;
 import dev.skyscaler.core.model.TaintEffect;
-import dev.skyscaler.core.plan.AutoscalerState;
-import dev.skyscaler.core.plan.Drain;
-import dev.skyscaler.core.plan.DrainStep;
+import dev.skyscaler.core.state.AutoscalerState;
+import dev.skyscaler.core.state.Drain;
+import dev.skyscaler.core.state.DrainStep;
 import dev.skyscaler.testkit.ClusterSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.skyscaler.kubernetes.state;
 
-import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.kubernetes.state.StateStore.StatePruning;
 import java.util.Map;
 import java.util.Set;

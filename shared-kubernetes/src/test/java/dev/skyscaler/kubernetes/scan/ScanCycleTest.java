@@ -4,9 +4,9 @@ import static dev.skyscaler.kubernetes.mock.Fixtures.node;
 import static dev.skyscaler.kubernetes.mock.Fixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.config.OptionsParser;
-import dev.skyscaler.core.interruption.InterruptionNotice;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;

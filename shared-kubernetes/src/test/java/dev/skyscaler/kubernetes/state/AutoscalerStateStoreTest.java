@@ -2,16 +2,16 @@ package dev.skyscaler.kubernetes.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.health.HealthState;
-import dev.skyscaler.core.health.RepairRecord;
-import dev.skyscaler.core.interruption.InterruptedNode;
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
-import dev.skyscaler.core.interruption.InterruptionNotice.LifecycleHook;
-import dev.skyscaler.core.interruption.InterruptionState;
-import dev.skyscaler.core.plan.AutoscalerState;
-import dev.skyscaler.core.plan.Drain;
-import dev.skyscaler.core.plan.DrainStep;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
+import dev.skyscaler.core.state.AutoscalerState;
+import dev.skyscaler.core.state.Drain;
+import dev.skyscaler.core.state.DrainStep;
+import dev.skyscaler.core.state.HealthState;
+import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptionState;
+import dev.skyscaler.core.state.RepairRecord;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.state.StateStore.StoreOptions;
 import dev.skyscaler.kubernetes.state.StateStore.Stored;

@@ -3,7 +3,7 @@ package dev.skyscaler.kubernetes.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.skyscaler.core.plan.AutoscalerState;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.TaintEffect;
-import dev.skyscaler.core.plan.AutoscalerState;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.kubernetes.actuation.CaTaints;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.status.StatusReport.Backoff;

@@ -4,7 +4,7 @@ import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
-import dev.skyscaler.core.scaleup.GroupTemplate;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.skyscaler.core.scaleup.expander;
 
 import dev.skyscaler.core.config.ExpanderName;
 import dev.skyscaler.core.config.ScaleUpOptions;
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.skyscaler.core.scaleup.expander;
 
 import dev.skyscaler.core.model.Resources;
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.List;
 
 /**

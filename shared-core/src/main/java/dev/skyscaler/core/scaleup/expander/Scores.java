@@ -1,6 +1,6 @@
 package dev.skyscaler.core.scaleup.expander;
 
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;

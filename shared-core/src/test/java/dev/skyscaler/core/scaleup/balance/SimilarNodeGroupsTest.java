@@ -4,7 +4,7 @@ import static dev.skyscaler.core.scaleup.balance.TemplateSpec.templateOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.config.ScaleUpOptions;
-import dev.skyscaler.core.scaleup.GroupTemplate;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

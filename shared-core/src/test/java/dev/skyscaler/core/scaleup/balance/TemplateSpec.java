@@ -6,7 +6,7 @@ import static dev.skyscaler.testkit.TestKit.template;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
-import dev.skyscaler.core.scaleup.GroupTemplate;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

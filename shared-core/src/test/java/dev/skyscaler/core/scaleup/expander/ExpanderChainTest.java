@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.core.config.ExpanderName;
 import dev.skyscaler.core.config.ScaleUpOptions;
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -7,7 +7,7 @@ import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

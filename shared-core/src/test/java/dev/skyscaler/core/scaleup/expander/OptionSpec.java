@@ -5,8 +5,8 @@ import static dev.skyscaler.testkit.TestKit.template;
 
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.Resources;
-import dev.skyscaler.core.scaleup.ExpansionOption;
-import dev.skyscaler.core.scaleup.GroupTemplate;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.testkit.GroupSpec;
 import dev.skyscaler.testkit.NodeSpec;
 import dev.skyscaler.testkit.PodSpec;

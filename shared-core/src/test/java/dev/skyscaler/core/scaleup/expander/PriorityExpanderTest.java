@@ -6,7 +6,7 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -5,7 +5,7 @@ import static dev.skyscaler.core.scaleup.expander.OptionSpec.option;
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.scaleup.ExpansionOption;
+import dev.skyscaler.core.scaleup.candidate.ExpansionOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package dev.skyscaler.kubernetes.events;
+package dev.skyscaler.core.plan;
 
 import static dev.skyscaler.testkit.TestKit.cluster;
 import static dev.skyscaler.testkit.TestKit.group;
@@ -6,11 +6,8 @@ import static dev.skyscaler.testkit.TestKit.pod;
 import static dev.skyscaler.testkit.TestKit.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.plan.AutoscalerState;
-import dev.skyscaler.core.plan.NoScaleUp;
-import dev.skyscaler.core.plan.Plan;
-import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.state.AutoscalerState;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,5 @@
-package dev.skyscaler.core.plan;
+package dev.skyscaler.core.state;
 
-import dev.skyscaler.core.health.HealthState;
-import dev.skyscaler.core.interruption.InterruptionState;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.skyscaler.core.interruption;
+package dev.skyscaler.core.state;
 
 import java.time.Instant;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package dev.skyscaler.core.interruption;
+package dev.skyscaler.core.cloud;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.skyscaler.core.health;
+package dev.skyscaler.core.state;
 
 import dev.skyscaler.core.plan.action.RepairInstance.Level;
 import java.time.Instant;

@@ -1,17 +1,14 @@
-package dev.skyscaler.core.scheduling;
+package dev.skyscaler.core.model;
 
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.skyscaler.core.model.Pod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/**
- * {@link PodsByNode}: where each pod holds room, in the snapshot's order, built once per pod list.
- */
+/** {@link PodsByNode}: where each pod holds room, in the snapshot's order. */
 class PodsByNodeTest {
   static final Pod A1 = pod("a1").on("n1").build();
   static final Pod B = pod("b").on("n2").build();
@@ -45,34 +42,13 @@ class PodsByNodeTest {
   }
 
   @Test
-  void theSameListGivesTheSameIndexAndAnotherListANewOne() {
+  void eachListGetsAnIndexOfItsOwnAndNoIndexIsKeptBetweenCalls() {
     List<Pod> pods = List.copyOf(PODS);
     PodsByNode first = PodsByNode.of(pods);
-    assertThat(PodsByNode.of(pods)).isSameAs(first);
-    List<Pod> fewer = List.of(B);
-    PodsByNode other = PodsByNode.of(fewer);
-    assertThat(other).isNotSameAs(first);
-    assertThat(other.placedOn("n1")).isEmpty();
-    assertThat(PodsByNode.of(pods)).isSameAs(first); // a scan's views do not evict its snapshot
-  }
-
-  @Test
-  void anEqualListThatIsAnotherObjectIsIndexedAnew() {
-    List<Pod> pods = List.copyOf(PODS);
-    PodsByNode first = PodsByNode.of(pods);
-    PodsByNode again = PodsByNode.of(new ArrayList<>(pods));
-    assertThat(again).isNotSameAs(first);
-    assertThat(again.placedOn("n1")).containsExactly(A1, NOMINATED, A2);
-  }
-
-  @Test
-  void onlyTheLastFewListsAreKept() {
-    List<Pod> pods = List.copyOf(PODS);
-    PodsByNode first = PodsByNode.of(pods);
-    for (int i = 0; i < 4; i++) {
-      PodsByNode.of(List.of(pod("p" + i).on("n1").build()));
-    }
-    assertThat(PodsByNode.of(pods)).isNotSameAs(first);
+    PodsByNode second = PodsByNode.of(pods);
+    assertThat(second).isNotSameAs(first);
+    assertThat(second.placedOn("n1")).containsExactlyElementsOf(first.placedOn("n1"));
+    assertThat(PodsByNode.of(List.of(B)).placedOn("n1")).isEmpty();
   }
 
   @Test

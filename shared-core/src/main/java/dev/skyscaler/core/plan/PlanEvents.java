@@ -1,11 +1,8 @@
-package dev.skyscaler.kubernetes.events;
+package dev.skyscaler.core.plan;
 
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
-import dev.skyscaler.core.plan.NoScaleUp;
-import dev.skyscaler.core.plan.Plan;
-import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.skyscaler.core.interruption;
+package dev.skyscaler.core.cloud;
 
 import java.time.Instant;
 import java.util.Locale;

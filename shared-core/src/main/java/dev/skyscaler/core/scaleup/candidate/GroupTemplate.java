@@ -1,4 +1,4 @@
-package dev.skyscaler.core.scaleup;
+package dev.skyscaler.core.scaleup.candidate;
 
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Resources;

@@ -1,4 +1,4 @@
-package dev.skyscaler.core.plan;
+package dev.skyscaler.core.state;
 
 /**
  * Where the removal of one node stands. Each scan looks at the node as it is now and either moves

@@ -1,7 +1,8 @@
-package dev.skyscaler.core.interruption;
+package dev.skyscaler.core.state;
 
-import dev.skyscaler.core.interruption.InterruptionNotice.Kind;
-import dev.skyscaler.core.interruption.InterruptionNotice.LifecycleHook;
+import dev.skyscaler.core.cloud.InterruptionNotice;
+import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
+import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Comparator;
@@ -54,7 +55,8 @@ public record InterruptedNode(
   }
 
   /** The record of a first notice about {@code node}. */
-  static InterruptedNode first(String node, String providerId, String group, InterruptionNotice n) {
+  public static InterruptedNode first(
+      String node, String providerId, String group, InterruptionNotice n) {
     return new InterruptedNode(
             node,
             providerId,
@@ -68,7 +70,7 @@ public record InterruptedNode(
   }
 
   /** This record with one more notice folded in; equal to this one when it tells nothing new. */
-  InterruptedNode merge(InterruptionNotice n) {
+  public InterruptedNode merge(InterruptionNotice n) {
     Set<Kind> k = EnumSet.of(n.kind());
     k.addAll(kinds);
     Optional<Instant> hard = hardDeadline;
@@ -105,12 +107,14 @@ public record InterruptedNode(
     return kinds.stream().anyMatch(Kind::terminates);
   }
 
-  InterruptedNode withHook(HookState h) {
+  /** This record with the lifecycle hook's state replaced. */
+  public InterruptedNode withHook(HookState h) {
     return new InterruptedNode(
         node, providerId, nodeGroup, kinds, hardDeadline, lastDeadline, Optional.of(h), replaced);
   }
 
-  InterruptedNode withReplaced() {
+  /** This record with its replacement requested. */
+  public InterruptedNode withReplaced() {
     return new InterruptedNode(
         node, providerId, nodeGroup, kinds, hardDeadline, lastDeadline, hook, true);
   }

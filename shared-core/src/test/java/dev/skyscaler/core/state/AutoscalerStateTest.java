@@ -1,4 +1,4 @@
-package dev.skyscaler.core.plan;
+package dev.skyscaler.core.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

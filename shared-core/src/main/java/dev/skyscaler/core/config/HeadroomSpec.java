@@ -1,4 +1,4 @@
-package dev.skyscaler.core.headroom;
+package dev.skyscaler.core.config;
 
 import dev.skyscaler.core.model.Quantity;
 import dev.skyscaler.core.model.Resources;

@@ -1,4 +1,4 @@
-package dev.skyscaler.core.health;
+package dev.skyscaler.core.state;
 
 import java.time.Instant;
 import java.util.Collections;
@@ -10,8 +10,8 @@ import java.util.TreeMap;
  *
  * @param repairs the repair in progress, by node group: at most one per group
  * @param deletions unregistered instances whose deletion was requested, by instance key ({@link
- *     dev.skyscaler.core.interruption.ProviderIds#instanceKey}), with the time; not requested again
- *     before {@code --repair-step-timeout}, and forgotten once the cloud no longer lists them
+ *     dev.skyscaler.core.cloud.ProviderIds#instanceKey}), with the time; not requested again before
+ *     {@code --repair-step-timeout}, and forgotten once the cloud no longer lists them
  */
 public record HealthState(Map<String, RepairRecord> repairs, Map<String, Instant> deletions) {
   public static final HealthState EMPTY = new HealthState(Map.of(), Map.of());

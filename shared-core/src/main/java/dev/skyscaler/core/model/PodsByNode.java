@@ -1,6 +1,5 @@
-package dev.skyscaler.core.scheduling;
+package dev.skyscaler.core.model;
 
-import dev.skyscaler.core.model.Pod;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -9,35 +8,28 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A snapshot's pods by the node they hold room on: bound there, or nominated there while bound
  * nowhere (kube-scheduler's preemption). Each node's pods keep the order of the list given.
  *
- * <p>One scan asks for it several times (templates, the scale-up and scale-down simulations,
- * drains, interruptions), each from the same immutable pod list: {@link #of} keeps the indexes of
- * the last few lists it was given, so a scan walks its pods — which is where a scan of a big
- * cluster spends its time — once rather than once per planner. Instances are immutable and safe to
- * share between threads.
+ * <p>Building it walks every pod, which is where a scan of a big cluster spends its time, so a scan
+ * does not build it per planner: {@link ClusterSnapshot#podsByNode()} builds the index of a
+ * snapshot's pods on first use and keeps it, and the scan's planners (templates, the scale-up and
+ * scale-down simulations, drains, interruptions) all ask the snapshot they plan on. Instances are
+ * immutable and safe to share between threads.
  */
 public final class PodsByNode {
-  /** Lists indexed lately: a scan's snapshot, and the views of it that planners get. */
-  private static final int RECENT = 4;
-
-  private static final AtomicReference<List<PodsByNode>> LATEST = new AtomicReference<>(List.of());
   private static final Comparator<Keyed> BY_KEY = Comparator.comparing(Keyed::key);
 
   /** A pod with its {@code namespace/name}, built once rather than at every comparison. */
   private record Keyed(String key, Pod pod) {}
 
-  private final List<Pod> source;
   private final Map<String, List<Pod>> placed = new HashMap<>();
   private final List<Pod> unbound;
   private final boolean anyNominated;
 
   private PodsByNode(List<Pod> pods) {
-    this.source = pods;
     List<Pod> notBound = new ArrayList<>();
     boolean nominated = false;
     for (Pod p : pods) {
@@ -56,23 +48,11 @@ public final class PodsByNode {
   }
 
   /**
-   * The index of {@code pods}, which must not change afterwards (a snapshot's list): a list object
-   * among the last few given gives the same index back. A scan indexes its snapshot's pods, and
-   * those of the views it plans on (nodes leaving, headroom), once each.
+   * The index of {@code pods}, which must not change afterwards (a snapshot's list). Each call
+   * builds a new index: a scan gets its snapshot's from {@link ClusterSnapshot#podsByNode()}.
    */
   public static PodsByNode of(List<Pod> pods) {
-    List<PodsByNode> latest = LATEST.get();
-    for (PodsByNode index : latest) {
-      if (index.source == pods) {
-        return index;
-      }
-    }
-    PodsByNode index = new PodsByNode(pods);
-    List<PodsByNode> next = new ArrayList<>(RECENT);
-    next.add(index);
-    next.addAll(latest.subList(0, Math.min(latest.size(), RECENT - 1)));
-    LATEST.set(List.copyOf(next));
-    return index;
+    return new PodsByNode(pods);
   }
 
   /**
