@@ -61,7 +61,7 @@ public final class InterruptionPolicy {
     private final Map<String, Node> nodeByName = new HashMap<>();
     private final InterruptionOptions options;
     private final Instant now;
-    private final Map<String, Node> nodeByInstance = new HashMap<>();
+    private Map<String, Node> nodeByInstance; // on the first notice: most scans have none
     private final Set<String> groups;
     private final Map<String, InterruptedNode> nodes = new TreeMap<>();
     private final Map<String, Instant> seen = new TreeMap<>();
@@ -72,8 +72,6 @@ public final class InterruptionPolicy {
       this.snapshot = snapshot;
       this.options = o;
       this.now = now;
-      snapshot.nodes().forEach(n -> nodeByInstance.put(ProviderIds.instanceKey(n.providerId()), n));
-      nodeByInstance.remove("");
       groups = snapshot.nodeGroups().stream().map(NodeGroup::name).collect(Collectors.toSet());
       state
           .nodes()
@@ -129,6 +127,17 @@ public final class InterruptionPolicy {
           actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements);
     }
 
+    private Map<String, Node> nodeByInstance() {
+      if (nodeByInstance == null) {
+        nodeByInstance = new HashMap<>();
+        snapshot
+            .nodes()
+            .forEach(n -> nodeByInstance.put(ProviderIds.instanceKey(n.providerId()), n));
+        nodeByInstance.remove("");
+      }
+      return nodeByInstance;
+    }
+
     private NoticeOutcome fold(InterruptionNotice n) {
       if (seen.containsKey(n.id())) {
         return new NoticeOutcome(n.id(), Result.DUPLICATE, "", "already handled");
@@ -140,7 +149,7 @@ public final class InterruptionPolicy {
             "",
             "expired: its deadline " + n.deadline() + " is more than the retention ago");
       }
-      Node node = nodeByInstance.get(ProviderIds.instanceKey(n.instanceId()));
+      Node node = nodeByInstance().get(ProviderIds.instanceKey(n.instanceId()));
       if (node == null) {
         return withoutNode(n);
       }

@@ -82,7 +82,12 @@ final class DrainSteps {
   }
 
   static boolean hasDeletionTaint(Node n) {
-    return n.taints().stream().anyMatch(t -> t.key().equals(DELETION_TAINT));
+    for (Taint t : n.taints()) { // a loop, not a stream: asked for every node in every scan
+      if (t.key().equals(DELETION_TAINT)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

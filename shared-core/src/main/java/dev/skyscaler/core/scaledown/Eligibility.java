@@ -7,6 +7,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.plan.AutoscalerState;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,7 +105,12 @@ final class Eligibility {
   }
 
   static boolean isInterrupted(Node n) {
-    return n.taints().stream().anyMatch(t -> t.key().equals(InterruptionPolicy.TAINT_KEY));
+    for (Taint t : n.taints()) { // a loop, not a stream: asked for every node in every scan
+      if (t.key().equals(InterruptionPolicy.TAINT_KEY)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

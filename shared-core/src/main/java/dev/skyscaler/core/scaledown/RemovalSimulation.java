@@ -60,6 +60,9 @@ final class RemovalSimulation {
     this.expendableCutoff = expendableCutoff;
     this.index = PodsByNode.of(snapshot.pods());
     nodes.forEach(n -> nodeNames.add(n.name()));
+    if (!anyDestination()) {
+      return; // pending pods could go nowhere: placing them would change nothing
+    }
     for (Pod p : index.unbound()) {
       // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
       boolean held = p.nominatedNodeName().filter(nodeNames::contains).isPresent();
@@ -74,19 +77,25 @@ final class RemovalSimulation {
    * nominated where it is (finished and expendable pods left out: they need no room); then the
    * pending pods where they fit.
    *
-   * <p>Most scans move no pod: the simulation itself is built only when a pod is to move, or when
-   * pending pods must first be placed (they change what is on the nodes).
+   * <p>Most scans move no pod: the simulation itself is built on first use, when a pod is to move
+   * or the pods on a node are asked for while pending pods wait to be placed (they change what is
+   * on the nodes). Until then nothing has moved, so {@link #knownPodsOn} are the snapshot's.
    *
    * @param destination which nodes may receive moved pods
    * @param expendableCutoff pods with a lower priority are left out
    */
   static RemovalSimulation of(
       ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
-    RemovalSimulation s = new RemovalSimulation(snapshot, destination, expendableCutoff);
-    if (!s.pending.isEmpty()) {
-      s.build();
+    return new RemovalSimulation(snapshot, destination, expendableCutoff);
+  }
+
+  private boolean anyDestination() {
+    for (Node n : nodes) {
+      if (destination.test(n)) {
+        return true;
+      }
     }
-    return s;
+    return false;
   }
 
   /** Pods that need room: not finished, not expendable. */
@@ -153,12 +162,27 @@ final class RemovalSimulation {
     }
   }
 
-  /** The pods on a node now, moved ones included. */
+  /** The pods on a node now, moved and placed pending ones included. */
   List<Pod> podsOn(String node) {
-    if (sim == null) {
+    if (sim == null && pending.isEmpty()) {
       return running(node);
     }
+    sim();
     return new ArrayList<>(podsOn.getOrDefault(node, List.of()));
+  }
+
+  /**
+   * The pods on a node as far as they are known without building the simulation: {@link #podsOn}
+   * once it is built; before, the pods holding room there in the snapshot. Those are {@link
+   * #podsOn} but for the pending pods the build places first, which only ever add to a node.
+   */
+  List<Pod> knownPodsOn(String node) {
+    return sim == null ? running(node) : podsOn(node);
+  }
+
+  /** True when {@link #podsOn} may hold more pods than {@link #knownPodsOn} on some node. */
+  boolean pendingUnplaced() {
+    return sim == null && !pending.isEmpty();
   }
 
   /**
