@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -52,7 +51,8 @@ final class Eligibility {
   private final ScaleDownOptions options;
   private final Duration startupTime;
   private final Instant now;
-  private final Map<String, Node> nodes = new LinkedHashMap<>();
+  private final List<Node> snapshotNodes;
+  private Map<String, Node> nodes; // by name, on the first look-up: most scans need none
   private final Map<String, List<Node>> members = new HashMap<>();
 
   Eligibility(
@@ -61,7 +61,7 @@ final class Eligibility {
     this.options = options.scaleDown();
     this.startupTime = options.scaleUp().maxNodeStartupTime();
     this.now = now;
-    snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
+    this.snapshotNodes = snapshot.nodes();
     Map<String, List<Node>> byMember = new HashMap<>();
     for (NodeGroup g : snapshot.nodeGroups()) {
       List<Node> list = new ArrayList<>();
@@ -77,6 +77,10 @@ final class Eligibility {
   }
 
   Optional<Node> node(String name) {
+    if (nodes == null) {
+      nodes = new HashMap<>();
+      snapshotNodes.forEach(n -> nodes.put(n.name(), n));
+    }
     return Optional.ofNullable(nodes.get(name));
   }
 

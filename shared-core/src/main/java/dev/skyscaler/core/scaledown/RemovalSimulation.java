@@ -43,7 +43,6 @@ final class RemovalSimulation {
   private final PodsByNode index;
   private final Set<String> nodeNames = new HashSet<>();
   private final List<Pod> pending = new ArrayList<>();
-  private final Map<String, List<Pod>> running = new HashMap<>();
   private ClusterSimulation sim;
   private final Map<String, List<Pod>> podsOn = new HashMap<>();
 
@@ -103,23 +102,30 @@ final class RemovalSimulation {
     return !p.isTerminal() && p.priority() >= expendableCutoff;
   }
 
-  /** The pods holding room on a node of the snapshot before anything moved; unmodifiable. */
+  /**
+   * The pods holding room on a node of the snapshot before anything moved; unmodifiable. Usually
+   * every pod on a node counts, and then they are the index's own list: the eligibility checks ask
+   * for every node of a big cluster, so no copy and no cache.
+   */
   private List<Pod> running(String node) {
     if (!nodeNames.contains(node)) {
       return List.of();
     }
-    return running.computeIfAbsent(
-        node,
-        k -> {
-          List<Pod> on = index.placedOn(k);
-          List<Pod> result = new ArrayList<>(on.size());
-          for (Pod p : on) {
-            if (counts(p)) {
-              result.add(p);
-            }
-          }
-          return Collections.unmodifiableList(result);
-        });
+    List<Pod> on = index.placedOn(node);
+    int counted = 0;
+    while (counted < on.size() && counts(on.get(counted))) {
+      counted++;
+    }
+    if (counted == on.size()) {
+      return on;
+    }
+    List<Pod> result = new ArrayList<>(on.subList(0, counted));
+    for (Pod p : on.subList(counted + 1, on.size())) {
+      if (counts(p)) {
+        result.add(p);
+      }
+    }
+    return Collections.unmodifiableList(result);
   }
 
   private ClusterSimulation sim() {
