@@ -53,10 +53,22 @@ final class SimulatedCluster {
     }
     PodsByNode pods = PodsByNode.of(snapshot.pods());
     List<Pod> running = new ArrayList<>();
+    int cutoff = options.expendablePodsPriorityCutoff();
     for (SimNode n : sim.nodes()) {
+      List<Pod> on = pods.placedOn(n.name());
+      int counted = 0;
+      while (counted < on.size()
+          && !on.get(counted).isTerminal()
+          && on.get(counted).priority() >= cutoff) {
+        counted++;
+      }
+      if (counted == on.size()) {
+        sim.placeExisting(on, n); // every pod counts, the usual case: no copy
+        continue;
+      }
       running.clear();
-      for (Pod p : pods.placedOn(n.name())) {
-        if (!p.isTerminal() && p.priority() >= options.expendablePodsPriorityCutoff()) {
+      for (Pod p : on) {
+        if (!p.isTerminal() && p.priority() >= cutoff) {
           running.add(p);
         }
       }
