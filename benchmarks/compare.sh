@@ -8,8 +8,11 @@
 #                         benchmark names, as JMH matches them); default
 #                         'HomogeneousScaleUpBenchmark|SteadyScanBenchmark'
 #   --old REF             the older commit (any git revision); default: the merge-base of HEAD
-#                         and main (origin/main when there is no local main), i.e. what the
-#                         current branch and its uncommitted changes did to the figures
+#                         and main (origin/main when there is no local main): what the current
+#                         branch and its uncommitted changes did to the figures (on main itself:
+#                         what the uncommitted changes did)
+#   --new REF             compare with this commit, built like the old one, instead of the
+#                         current tree
 #   --rounds N            rounds (default 5); each round runs every benchmark once with the old
 #                         jar and once with the new one, old first in odd rounds, new first in
 #                         even rounds
@@ -17,11 +20,12 @@
 #   --i N                 JMH measured iterations per fork (default 3)
 #   --w SECONDS           time of a warm-up iteration (default 3)
 #   --r SECONDS           time of a measured iteration (default 3)
-#   --jmh 'ARGS'          more JMH arguments for both sides, e.g. '-p seed=7'
+#   --jmh 'ARGS'          more JMH arguments for both sides, e.g. '-p seed=7' or '-prof gc'
+#                         (only the primary score goes into the table)
 #   --mvn 'ARGS'          more Maven arguments for both builds, e.g. '-o' (offline)
 #   --lock-wait SECONDS   how long to wait for another JMH run on the machine to end (JMH's
 #                         /tmp/jmh.lock) before a run counts as failed (default 1800)
-#   --rebuild             build the old jar even when it is cached
+#   --rebuild             build the jars even when they are cached
 #   --out DIR             where the JMH JSON files and logs go (default: a fresh directory
 #                         under benchmarks/target/compare/runs/)
 #   -h, --help            this text
@@ -35,7 +39,8 @@
 #      rerun against the same commit does not build it again.
 #   2. Builds the current tree (with its uncommitted changes) the same way, in place, and copies
 #      the jar to benchmarks/target/compare/<HEAD>.jar when the tree is clean (then cached too),
-#      or to benchmarks/target/compare/worktree.jar when it is not (then always rebuilt).
+#      or to benchmarks/target/compare/worktree.jar when it is not (then always rebuilt); or,
+#      with --new REF, builds that commit as it builds the old one.
 #   3. Runs each benchmark that REGEX selects and both jars have, one fork per run
 #      (`-f 1 -rf json -rff ...`), interleaved: round 1 old, new; round 2 new, old; ... so that
 #      the load of a shared machine falls on both sides alike.
@@ -45,8 +50,12 @@
 # Only compare figures from one run of this script: on a shared machine figures from another
 # session are not comparable. Needs git, java, and jq or python3.
 #
-# Example (the regression of issue "scan time doubled"):
-#   benchmarks/compare.sh --old 6683cde --rounds 6
+# Examples:
+#   benchmarks/compare.sh                                  # this branch against where it left main
+#   benchmarks/compare.sh --old 6683cde --new e39b00d      # the scan-time regression, as reported
+#   benchmarks/compare.sh --old 6683cde --rounds 7         # the current tree against the first
+#                                                          # commit with the real planner
+#   benchmarks/compare.sh --old HEAD~3 'ScaleDown' --wi 1 --i 2 --w 5 --r 5
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
@@ -54,6 +63,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REGEX='HomogeneousScaleUpBenchmark|SteadyScanBenchmark'
 OLD_REF=''
+NEW_REF=''
 ROUNDS=5
 WI=3
 ITER=3
@@ -68,6 +78,7 @@ LOCK_WAIT=1800
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --old) OLD_REF=$2; shift 2 ;;
+    --new) NEW_REF=$2; shift 2 ;;
     --rounds) ROUNDS=$2; shift 2 ;;
     --wi) WI=$2; shift 2 ;;
     --i) ITER=$2; shift 2 ;;
@@ -135,37 +146,50 @@ build() { # build DIR LOG: the benchmark jar of the tree in DIR
   }
 }
 
-OLD_JAR="$CACHE/$OLD.jar"
-if [[ $REBUILD -eq 1 || ! -s $OLD_JAR ]]; then
+commit_jar() { # commit_jar SIDE COMMIT: builds the commit's jar in a temporary worktree, cached
+  local side=$1 commit=$2 jar="$CACHE/$2.jar"
+  if [[ $REBUILD -eq 0 && -s $jar ]]; then
+    echo "$side ${commit:0:12}: cached $jar"
+    return
+  fi
   TMP=$(mktemp -d "${TMPDIR:-/tmp}/skyscaler-compare.XXXXXX")
   WORKTREE="$TMP/src"
-  echo "building old ${OLD:0:12} in a temporary worktree ..."
-  git worktree add -q --detach "$WORKTREE" "$OLD"
-  build "$WORKTREE" "$TMP/build-old.log"
-  cp "$WORKTREE/benchmarks/target/benchmarks.jar" "$OLD_JAR.part"
-  mv "$OLD_JAR.part" "$OLD_JAR"
+  echo "building $side ${commit:0:12} in a temporary worktree ..."
+  git worktree add -q --detach "$WORKTREE" "$commit"
+  build "$WORKTREE" "$TMP/build-$side.log"
+  cp "$WORKTREE/benchmarks/target/benchmarks.jar" "$jar.part"
+  mv "$jar.part" "$jar"
   cleanup
   WORKTREE=''
   TMP=''
-else
-  echo "old ${OLD:0:12}: cached $OLD_JAR"
-fi
+}
 
-HEAD_COMMIT=$(git rev-parse HEAD)
-if [[ -z $(git status --porcelain --untracked-files=no) ]]; then
-  NEW_LABEL="${HEAD_COMMIT:0:12} (clean)"
-  NEW_JAR="$CACHE/$HEAD_COMMIT.jar"
+commit_jar old "$OLD"
+OLD_JAR="$CACHE/$OLD.jar"
+
+if [[ -n $NEW_REF ]]; then
+  NEW=$(git rev-parse -q --verify "$NEW_REF^{commit}") ||
+    { echo "compare.sh: --new $NEW_REF is not a commit" >&2; exit 2; }
+  commit_jar new "$NEW"
+  NEW_LABEL="${NEW:0:12} ($(git log -1 --format=%s "$NEW" | cut -c1-70))"
+  NEW_JAR="$CACHE/$NEW.jar"
 else
-  NEW_LABEL="${HEAD_COMMIT:0:12} + uncommitted changes"
-  NEW_JAR="$CACHE/worktree.jar"
-fi
-if [[ $NEW_JAR == "$CACHE/worktree.jar" || $REBUILD -eq 1 || ! -s $NEW_JAR ]]; then
-  echo "building new $NEW_LABEL in place ..."
-  build "$ROOT" "$CACHE/build-new.log"
-  cp "$ROOT/benchmarks/target/benchmarks.jar" "$NEW_JAR.part"
-  mv "$NEW_JAR.part" "$NEW_JAR"
-else
-  echo "new $NEW_LABEL: cached $NEW_JAR"
+  HEAD_COMMIT=$(git rev-parse HEAD)
+  if [[ -z $(git status --porcelain) ]]; then
+    NEW_LABEL="${HEAD_COMMIT:0:12} (the working tree, clean)"
+    NEW_JAR="$CACHE/$HEAD_COMMIT.jar"
+  else
+    NEW_LABEL="${HEAD_COMMIT:0:12} + the working tree's changes"
+    NEW_JAR="$CACHE/worktree.jar"
+  fi
+  if [[ $NEW_JAR == "$CACHE/worktree.jar" || $REBUILD -eq 1 || ! -s $NEW_JAR ]]; then
+    echo "building new: $NEW_LABEL, in place ..."
+    build "$ROOT" "$CACHE/build-new.log"
+    cp "$ROOT/benchmarks/target/benchmarks.jar" "$NEW_JAR.part"
+    mv "$NEW_JAR.part" "$NEW_JAR"
+  else
+    echo "new $NEW_LABEL: cached $NEW_JAR"
+  fi
 fi
 
 # The benchmarks REGEX selects in the new jar; those the old jar lacks are skipped.
