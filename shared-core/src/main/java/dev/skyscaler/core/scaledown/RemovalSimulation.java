@@ -41,7 +41,7 @@ final class RemovalSimulation {
   private final Predicate<Node> destination;
   private final int expendableCutoff;
   private final PodsByNode index;
-  private final Set<String> nodeNames = new HashSet<>();
+  private Set<String> nodeNames; // on first use: a scan that moves nothing needs none
   private final List<Pod> pending = new ArrayList<>();
   private ClusterSimulation sim;
   private final Map<String, List<Pod>> podsOn = new HashMap<>();
@@ -58,13 +58,12 @@ final class RemovalSimulation {
     this.destination = destination;
     this.expendableCutoff = expendableCutoff;
     this.index = PodsByNode.of(snapshot.pods());
-    nodes.forEach(n -> nodeNames.add(n.name()));
     if (!anyDestination()) {
       return; // pending pods could go nowhere: placing them would change nothing
     }
     for (Pod p : index.unbound()) {
       // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
-      boolean held = p.nominatedNodeName().filter(nodeNames::contains).isPresent();
+      boolean held = p.nominatedNodeName().filter(n -> nodeNames().contains(n)).isPresent();
       if (counts(p) && !held && p.deletionTime().isEmpty() && !p.isDaemonSetPod()) {
         pending.add(p);
       }
@@ -108,10 +107,11 @@ final class RemovalSimulation {
    * for every node of a big cluster, so no copy and no cache.
    */
   private List<Pod> running(String node) {
-    if (!nodeNames.contains(node)) {
-      return List.of();
-    }
-    List<Pod> on = index.placedOn(node);
+    return nodeNames().contains(node) ? counted(index.placedOn(node)) : List.of();
+  }
+
+  /** The pods that count among {@code on}: {@code on} itself when all do. */
+  private List<Pod> counted(List<Pod> on) {
     int counted = 0;
     while (counted < on.size() && counts(on.get(counted))) {
       counted++;
@@ -178,12 +178,21 @@ final class RemovalSimulation {
   }
 
   /**
-   * The pods on a node as far as they are known without building the simulation: {@link #podsOn}
-   * once it is built; before, the pods holding room there in the snapshot. Those are {@link
-   * #podsOn} but for the pending pods the build places first, which only ever add to a node.
+   * The pods on a node of the snapshot as far as they are known without building the simulation:
+   * {@link #podsOn} once it is built; before, the pods holding room there in the snapshot. Those
+   * are {@link #podsOn} but for the pending pods the build places first, which only ever add to a
+   * node.
    */
-  List<Pod> knownPodsOn(String node) {
-    return sim == null ? running(node) : podsOn(node);
+  List<Pod> knownPodsOn(Node node) {
+    return sim == null ? counted(index.placedOn(node.name())) : podsOn(node.name());
+  }
+
+  private Set<String> nodeNames() {
+    if (nodeNames == null) {
+      nodeNames = new HashSet<>();
+      nodes.forEach(n -> nodeNames.add(n.name()));
+    }
+    return nodeNames;
   }
 
   /** True when {@link #podsOn} may hold more pods than {@link #knownPodsOn} on some node. */
@@ -214,7 +223,7 @@ final class RemovalSimulation {
    * @return where each pod went, or empty when they do not all fit, in which case nothing changed
    */
   Optional<Map<String, String>> move(String from, List<Pod> pods) {
-    if (sim == null && pods.isEmpty() && nodeNames.contains(from)) {
+    if (sim == null && pods.isEmpty() && nodeNames().contains(from)) {
       return Optional.of(new LinkedHashMap<>()); // nothing moves: no simulation needed
     }
     SimNode source = sim().node(from).orElseThrow();

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,7 +73,7 @@ public final class ScaleDownPlanner {
   private final Map<String, Integer> groupRoom = new HashMap<>();
   private final ClusterMinimums minimums;
   private final List<ScaleDown> removable = new ArrayList<>();
-  private final Map<String, Unremovable> unremovable = new TreeMap<>();
+  private final Map<String, Unremovable> unremovable = new LinkedHashMap<>(); // sorted at the end
   private final Map<String, Instant> recheck = new HashMap<>();
   private final Map<String, String> drainFailures = new TreeMap<>();
 
@@ -134,7 +135,11 @@ public final class ScaleDownPlanner {
     for (ScaleDown s : removable) {
       since.put(s.node(), s.unneededSince());
     }
-    return new Result(removable, List.copyOf(unremovable.values()), since, recheck, drainFailures);
+    // by node name, as a TreeMap would give them: one sort of an order that is mostly sorted
+    // already (the groups' members in snapshot order) instead of a tree insert per node
+    List<Unremovable> byNode = new ArrayList<>(unremovable.values());
+    byNode.sort(Comparator.comparing(Unremovable::node));
+    return new Result(removable, byNode, since, recheck, drainFailures);
   }
 
   /**
@@ -149,8 +154,7 @@ public final class ScaleDownPlanner {
   private Eligibility.Check check(Node n, NodeGroup g) {
     int room = groupRoom.get(g.name());
     if (sim.pendingUnplaced() && !options.ignoreMirrorPodsUtilization()) {
-      Eligibility.Check known =
-          eligibility.check(n, g, room, () -> sim.knownPodsOn(n.name()), rules);
+      Eligibility.Check known = eligibility.check(n, g, room, () -> sim.knownPodsOn(n), rules);
       if (!known.eligible()) {
         return known;
       }

@@ -4,15 +4,12 @@ import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
-import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.PodsByNode;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -52,27 +49,10 @@ final class SimulatedCluster {
       }
     }
     PodsByNode pods = PodsByNode.of(snapshot.pods());
-    List<Pod> running = new ArrayList<>();
     int cutoff = options.expendablePodsPriorityCutoff();
     for (SimNode n : sim.nodes()) {
-      List<Pod> on = pods.placedOn(n.name());
-      int counted = 0;
-      while (counted < on.size()
-          && !on.get(counted).isTerminal()
-          && on.get(counted).priority() >= cutoff) {
-        counted++;
-      }
-      if (counted == on.size()) {
-        sim.placeExisting(on, n); // every pod counts, the usual case: no copy
-        continue;
-      }
-      running.clear();
-      for (Pod p : on) {
-        if (!p.isTerminal() && p.priority() >= cutoff) {
-          running.add(p);
-        }
-      }
-      sim.placeExisting(running, n);
+      sim.placeExisting( // in one pass over the node's pods, without a filtered copy
+          pods.placedOn(n.name()), n, p -> !p.isTerminal() && p.priority() >= cutoff);
     }
     for (NodeGroup g : snapshot.nodeGroups()) {
       GroupTemplate t = templates.get(g.name());
