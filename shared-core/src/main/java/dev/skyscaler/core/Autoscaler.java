@@ -10,8 +10,10 @@ import dev.skyscaler.core.interruption.InterruptionDecision;
 import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.interruption.ReplacementAccounting;
 import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
+import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RecordEvent;
@@ -91,10 +93,13 @@ public final class Autoscaler {
         HeadroomViews.forScaleUp(
             ReplacementAccounting.scaleUpView(snapshot, interruptions.nodesLeaving()), headroom);
     ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
-    actions.addAll(ScaleUpActions.of(scaleUp.scaleUps()));
+    // each is built anew per call (a NoScaleUp per pod left pending): ask once
+    List<ScaleUp> scaleUps = scaleUp.scaleUps();
+    List<NoScaleUp> noScaleUps = scaleUp.noScaleUps();
+    actions.addAll(ScaleUpActions.of(scaleUps));
     warnings.addAll(scaleUp.warnings());
-    warnings.addAll(headroom.unmet(scaleUp.noScaleUps()));
-    boolean scaledUp = !scaleUp.scaleUps().isEmpty();
+    warnings.addAll(headroom.unmet(noScaleUps));
+    boolean scaledUp = !scaleUps.isEmpty();
     ScaleDownScan.Result scaleDown =
         ScaleDownScan.run(
             HeadroomViews.forScaleDown(snapshot, headroom),
@@ -104,8 +109,8 @@ public final class Autoscaler {
             scaledUp);
     actions.addAll(withoutVirtualEvictions(scaleDown.actions(), headroom));
     return new Plan(
-        scaleUp.scaleUps(),
-        headroom.withoutVirtual(scaleUp.noScaleUps()),
+        scaleUps,
+        headroom.withoutVirtual(noScaleUps),
         scaleDown.scaleDowns(),
         scaleDown.unremovable(),
         actions,

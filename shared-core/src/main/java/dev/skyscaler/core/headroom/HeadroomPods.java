@@ -27,6 +27,9 @@ public record HeadroomPods(List<Pod> pods, List<String> warnings) {
    * #unmet} says instead which headroom or buffer is short.
    */
   public List<NoScaleUp> withoutVirtual(List<NoScaleUp> noScaleUps) {
+    if (pods.isEmpty()) {
+      return List.copyOf(noScaleUps); // no virtual pod: nothing to take out
+    }
     Map<String, Pod> virtual = byKey();
     return noScaleUps.stream().filter(n -> !virtual.containsKey(n.pod())).toList();
   }
@@ -37,6 +40,9 @@ public record HeadroomPods(List<Pod> pods, List<String> warnings) {
    * the reasons are those of its first such unit.
    */
   public List<String> unmet(List<NoScaleUp> noScaleUps) {
+    if (pods.isEmpty()) {
+      return List.of(); // no headroom and no buffer: nothing can be short
+    }
     Map<String, Pod> virtual = byKey();
     Map<String, Integer> totals = new HashMap<>();
     pods.forEach(p -> totals.merge(source(p), 1, Integer::sum));

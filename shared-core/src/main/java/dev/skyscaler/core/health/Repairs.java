@@ -169,12 +169,17 @@ final class Repairs {
    * unready member (but the one under repair, whose record speaks for it).
    */
   private List<Node> candidates(NodeGroup g, String underRepair) {
-    List<Node> result = new ArrayList<>();
-    for (String name : g.memberNodes().stream().sorted().toList()) {
+    List<Node> unready = new ArrayList<>(); // most members are Ready: sort only the others
+    for (String name : g.memberNodes()) {
       Node n = nodes.get(name);
-      if (n == null || n.ready()) {
-        continue;
+      if (n != null && !n.ready()) {
+        unready.add(n);
       }
+    }
+    unready.sort(Comparator.comparing(Node::name));
+    List<Node> result = new ArrayList<>();
+    for (Node n : unready) {
+      String name = n.name();
       String whyNot = whyNotCandidate(n, g);
       if (whyNot == null) {
         result.add(n);

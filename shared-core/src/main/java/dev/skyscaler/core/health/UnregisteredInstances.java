@@ -51,6 +51,9 @@ final class UnregisteredInstances {
       List<Action> actions,
       List<String> reasons,
       List<String> warnings) {
+    if (instances.isEmpty()) {
+      return new TreeMap<>(); // nothing observed in the cloud: no instance to delete, none kept
+    }
     Set<String> registered = new HashSet<>();
     for (Node n : snapshot.nodes()) {
       registered.add(ProviderIds.instanceKey(n.providerId()));

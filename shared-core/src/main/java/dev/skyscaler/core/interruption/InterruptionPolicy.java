@@ -62,10 +62,10 @@ public final class InterruptionPolicy {
   private static final class Scan {
     private final ClusterSnapshot snapshot;
     private final Map<String, InterruptedNode> start;
-    private final Map<String, Node> nodeByName = new HashMap<>();
+    private Map<String, Node> nodeByName; // on the first interrupted node: most scans have none
     private final InterruptionOptions options;
     private final Instant now;
-    private final Map<String, Node> nodeByInstance = new HashMap<>();
+    private Map<String, Node> nodeByInstance; // on the first notice: most scans have none
     private final Set<String> groups;
     private final Map<String, InterruptedNode> nodes = new TreeMap<>();
     private final Map<String, Instant> seen = new TreeMap<>();
@@ -76,8 +76,6 @@ public final class InterruptionPolicy {
       this.snapshot = snapshot;
       this.options = o;
       this.now = now;
-      snapshot.nodes().forEach(n -> nodeByInstance.put(ProviderIds.instanceKey(n.providerId()), n));
-      nodeByInstance.remove("");
       groups = snapshot.nodeGroups().stream().map(NodeGroup::name).collect(Collectors.toSet());
       state
           .nodes()
@@ -88,7 +86,6 @@ public final class InterruptionPolicy {
                 }
               });
       start = Map.copyOf(nodes);
-      snapshot.nodes().forEach(n -> nodeByName.put(n.name(), n));
       state
           .seenNotices()
           .forEach(
@@ -117,12 +114,13 @@ public final class InterruptionPolicy {
       actions.addAll(orphanHooks);
       Set<String> leaving = new TreeSet<>();
       Map<String, Integer> replacements = new TreeMap<>();
-      NodeActions planner = new NodeActions(snapshot, options, now);
+      // indexes the snapshot's nodes: only when some node is interrupted
+      NodeActions planner = nodes.isEmpty() ? null : new NodeActions(snapshot, options, now);
       for (String name : List.copyOf(nodes.keySet())) {
         InterruptedNode e = nodes.get(name);
         Optional<InterruptedNode> old = Optional.ofNullable(start.get(name));
         nodes.put(name, planner.plan(e, old.map(InterruptedNode::kinds).orElse(Set.of()), actions));
-        if (e.leaving() && NodeActions.stillThere(nodeByName.get(name), e)) {
+        if (e.leaving() && NodeActions.stillThere(nodeByName().get(name), e)) {
           leaving.add(name);
           if (groups.contains(e.nodeGroup())) {
             replacements.merge(e.nodeGroup(), 1, Integer::sum);
@@ -131,6 +129,25 @@ public final class InterruptionPolicy {
       }
       return new InterruptionDecision(
           actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements);
+    }
+
+    private Map<String, Node> nodeByName() {
+      if (nodeByName == null) {
+        nodeByName = new HashMap<>();
+        snapshot.nodes().forEach(n -> nodeByName.put(n.name(), n));
+      }
+      return nodeByName;
+    }
+
+    private Map<String, Node> nodeByInstance() {
+      if (nodeByInstance == null) {
+        nodeByInstance = new HashMap<>();
+        snapshot
+            .nodes()
+            .forEach(n -> nodeByInstance.put(ProviderIds.instanceKey(n.providerId()), n));
+        nodeByInstance.remove("");
+      }
+      return nodeByInstance;
     }
 
     private NoticeOutcome fold(InterruptionNotice n) {
@@ -144,7 +161,7 @@ public final class InterruptionPolicy {
             "",
             "expired: its deadline " + n.deadline() + " is more than the retention ago");
       }
-      Node node = nodeByInstance.get(ProviderIds.instanceKey(n.instanceId()));
+      Node node = nodeByInstance().get(ProviderIds.instanceKey(n.instanceId()));
       if (node == null) {
         return withoutNode(n);
       }

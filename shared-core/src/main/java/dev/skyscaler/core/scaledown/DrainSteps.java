@@ -65,7 +65,8 @@ final class DrainSteps {
   private final ScaleDownOptions options;
   private final int expendableCutoff;
   private final Instant now;
-  private final Map<String, Node> nodes = new HashMap<>();
+  private final List<Node> snapshotNodes;
+  private Map<String, Node> nodes; // by name, on the first removal under way: most scans have none
   private final PodsByNode podsByNode;
   private final Map<String, List<Pod>> sortedPods = new HashMap<>();
   private final Map<String, Drain> drains = new TreeMap<>();
@@ -77,12 +78,25 @@ final class DrainSteps {
     this.options = options;
     this.expendableCutoff = expendableCutoff;
     this.now = now;
-    snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
+    this.snapshotNodes = snapshot.nodes();
     this.podsByNode = snapshot.podsByNode();
   }
 
+  private Map<String, Node> nodes() {
+    if (nodes == null) {
+      nodes = new HashMap<>();
+      snapshotNodes.forEach(n -> nodes.put(n.name(), n));
+    }
+    return nodes;
+  }
+
   static boolean hasDeletionTaint(Node n) {
-    return n.taints().stream().anyMatch(t -> t.key().equals(DELETION_TAINT));
+    for (Taint t : n.taints()) { // a loop, not a stream: asked for every node in every scan
+      if (t.key().equals(DELETION_TAINT)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -91,7 +105,7 @@ final class DrainSteps {
    * @param failure why the planner found that it cannot go on, if it did
    */
   void advance(Drain d, Optional<String> failure) {
-    Node n = nodes.get(d.node());
+    Node n = nodes().get(d.node());
     if (n == null) {
       return; // gone: deleted by us, or by someone else; either way there is nothing left to do
     }
@@ -183,7 +197,7 @@ final class DrainSteps {
   /** Takes deletion taints off nodes no removal in the state accounts for. */
   void cleanStaleTaints(Set<String> alreadyHandled) {
     List<Node> stale = new ArrayList<>();
-    for (Node n : nodes.values()) {
+    for (Node n : snapshotNodes) {
       if (hasDeletionTaint(n)
           && !drains.containsKey(n.name())
           && !alreadyHandled.contains(n.name())) {

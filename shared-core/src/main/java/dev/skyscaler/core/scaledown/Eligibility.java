@@ -7,12 +7,12 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,7 +51,8 @@ final class Eligibility {
   private final ScaleDownOptions options;
   private final Duration startupTime;
   private final Instant now;
-  private final Map<String, Node> nodes = new LinkedHashMap<>();
+  private final List<Node> snapshotNodes;
+  private Map<String, Node> nodes; // by name, on the first look-up: most scans need none
   private final Map<String, List<Node>> members = new HashMap<>();
 
   Eligibility(
@@ -60,7 +61,7 @@ final class Eligibility {
     this.options = options.scaleDown();
     this.startupTime = options.scaleUp().maxNodeStartupTime();
     this.now = now;
-    snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
+    this.snapshotNodes = snapshot.nodes();
     Map<String, List<Node>> byMember = new HashMap<>();
     for (NodeGroup g : snapshot.nodeGroups()) {
       List<Node> list = new ArrayList<>();
@@ -76,6 +77,10 @@ final class Eligibility {
   }
 
   Optional<Node> node(String name) {
+    if (nodes == null) {
+      nodes = new HashMap<>();
+      snapshotNodes.forEach(n -> nodes.put(n.name(), n));
+    }
     return Optional.ofNullable(nodes.get(name));
   }
 
@@ -104,7 +109,12 @@ final class Eligibility {
   }
 
   static boolean isInterrupted(Node n) {
-    return n.taints().stream().anyMatch(t -> t.key().equals(InterruptionPolicy.TAINT_KEY));
+    for (Taint t : n.taints()) { // a loop, not a stream: asked for every node in every scan
+      if (t.key().equals(InterruptionPolicy.TAINT_KEY)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -41,9 +41,8 @@ final class RemovalSimulation {
   private final Predicate<Node> destination;
   private final int expendableCutoff;
   private final PodsByNode index;
-  private final Set<String> nodeNames = new HashSet<>();
+  private Set<String> nodeNames; // on first use: a scan that moves nothing needs none
   private final List<Pod> pending = new ArrayList<>();
-  private final Map<String, List<Pod>> running = new HashMap<>();
   private ClusterSimulation sim;
   private final Map<String, List<Pod>> podsOn = new HashMap<>();
 
@@ -59,10 +58,12 @@ final class RemovalSimulation {
     this.destination = destination;
     this.expendableCutoff = expendableCutoff;
     this.index = snapshot.podsByNode();
-    nodes.forEach(n -> nodeNames.add(n.name()));
+    if (!anyDestination()) {
+      return; // pending pods could go nowhere: placing them would change nothing
+    }
     for (Pod p : index.unbound()) {
       // a nomination to a node that is gone no longer holds the pod anywhere: it is pending
-      boolean held = p.nominatedNodeName().filter(nodeNames::contains).isPresent();
+      boolean held = p.nominatedNodeName().filter(n -> nodeNames().contains(n)).isPresent();
       if (counts(p) && !held && p.deletionTime().isEmpty() && !p.isDaemonSetPod()) {
         pending.add(p);
       }
@@ -74,19 +75,25 @@ final class RemovalSimulation {
    * nominated where it is (finished and expendable pods left out: they need no room); then the
    * pending pods where they fit.
    *
-   * <p>Most scans move no pod: the simulation itself is built only when a pod is to move, or when
-   * pending pods must first be placed (they change what is on the nodes).
+   * <p>Most scans move no pod: the simulation itself is built on first use, when a pod is to move
+   * or the pods on a node are asked for while pending pods wait to be placed (they change what is
+   * on the nodes). Until then nothing has moved, so {@link #knownPodsOn} are the snapshot's.
    *
    * @param destination which nodes may receive moved pods
    * @param expendableCutoff pods with a lower priority are left out
    */
   static RemovalSimulation of(
       ClusterSnapshot snapshot, Predicate<Node> destination, int expendableCutoff) {
-    RemovalSimulation s = new RemovalSimulation(snapshot, destination, expendableCutoff);
-    if (!s.pending.isEmpty()) {
-      s.build();
+    return new RemovalSimulation(snapshot, destination, expendableCutoff);
+  }
+
+  private boolean anyDestination() {
+    for (Node n : nodes) {
+      if (destination.test(n)) {
+        return true;
+      }
     }
-    return s;
+    return false;
   }
 
   /** Pods that need room: not finished, not expendable. */
@@ -94,23 +101,31 @@ final class RemovalSimulation {
     return !p.isTerminal() && p.priority() >= expendableCutoff;
   }
 
-  /** The pods holding room on a node of the snapshot before anything moved; unmodifiable. */
+  /**
+   * The pods holding room on a node of the snapshot before anything moved; unmodifiable. Usually
+   * every pod on a node counts, and then they are the index's own list: the eligibility checks ask
+   * for every node of a big cluster, so no copy and no cache.
+   */
   private List<Pod> running(String node) {
-    if (!nodeNames.contains(node)) {
-      return List.of();
+    return nodeNames().contains(node) ? counted(index.placedOn(node)) : List.of();
+  }
+
+  /** The pods that count among {@code on}: {@code on} itself when all do. */
+  private List<Pod> counted(List<Pod> on) {
+    int counted = 0;
+    while (counted < on.size() && counts(on.get(counted))) {
+      counted++;
     }
-    return running.computeIfAbsent(
-        node,
-        k -> {
-          List<Pod> on = index.placedOn(k);
-          List<Pod> result = new ArrayList<>(on.size());
-          for (Pod p : on) {
-            if (counts(p)) {
-              result.add(p);
-            }
-          }
-          return Collections.unmodifiableList(result);
-        });
+    if (counted == on.size()) {
+      return on;
+    }
+    List<Pod> result = new ArrayList<>(on.subList(0, counted));
+    for (Pod p : on.subList(counted + 1, on.size())) {
+      if (counts(p)) {
+        result.add(p);
+      }
+    }
+    return Collections.unmodifiableList(result);
   }
 
   private ClusterSimulation sim() {
@@ -153,12 +168,36 @@ final class RemovalSimulation {
     }
   }
 
-  /** The pods on a node now, moved ones included. */
+  /** The pods on a node now, moved and placed pending ones included. */
   List<Pod> podsOn(String node) {
-    if (sim == null) {
+    if (sim == null && pending.isEmpty()) {
       return running(node);
     }
+    sim();
     return new ArrayList<>(podsOn.getOrDefault(node, List.of()));
+  }
+
+  /**
+   * The pods on a node of the snapshot as far as they are known without building the simulation:
+   * {@link #podsOn} once it is built; before, the pods holding room there in the snapshot. Those
+   * are {@link #podsOn} but for the pending pods the build places first, which only ever add to a
+   * node.
+   */
+  List<Pod> knownPodsOn(Node node) {
+    return sim == null ? counted(index.placedOn(node.name())) : podsOn(node.name());
+  }
+
+  private Set<String> nodeNames() {
+    if (nodeNames == null) {
+      nodeNames = new HashSet<>();
+      nodes.forEach(n -> nodeNames.add(n.name()));
+    }
+    return nodeNames;
+  }
+
+  /** True when {@link #podsOn} may hold more pods than {@link #knownPodsOn} on some node. */
+  boolean pendingUnplaced() {
+    return sim == null && !pending.isEmpty();
   }
 
   /**
@@ -184,7 +223,7 @@ final class RemovalSimulation {
    * @return where each pod went, or empty when they do not all fit, in which case nothing changed
    */
   Optional<Map<String, String>> move(String from, List<Pod> pods) {
-    if (sim == null && pods.isEmpty() && nodeNames.contains(from)) {
+    if (sim == null && pods.isEmpty() && nodeNames().contains(from)) {
       return Optional.of(new LinkedHashMap<>()); // nothing moves: no simulation needed
     }
     SimNode source = sim().node(from).orElseThrow();

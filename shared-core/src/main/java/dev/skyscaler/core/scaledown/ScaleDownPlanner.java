@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,7 +73,7 @@ public final class ScaleDownPlanner {
   private final Map<String, Integer> groupRoom = new HashMap<>();
   private final ClusterMinimums minimums;
   private final List<ScaleDown> removable = new ArrayList<>();
-  private final Map<String, Unremovable> unremovable = new TreeMap<>();
+  private final Map<String, Unremovable> unremovable = new LinkedHashMap<>(); // sorted at the end
   private final Map<String, Instant> recheck = new HashMap<>();
   private final Map<String, String> drainFailures = new TreeMap<>();
 
@@ -116,8 +117,7 @@ public final class ScaleDownPlanner {
       List<Eligibility.Candidate> candidates = new ArrayList<>();
       for (NodeGroup g : snapshot.nodeGroups()) {
         for (Node n : eligibility.members(g)) {
-          Eligibility.Check check =
-              eligibility.check(n, g, groupRoom.get(g.name()), () -> sim.podsOn(n.name()), rules);
+          Eligibility.Check check = check(n, g);
           if (check.eligible()) {
             candidates.add(check.candidate());
           } else {
@@ -135,7 +135,31 @@ public final class ScaleDownPlanner {
     for (ScaleDown s : removable) {
       since.put(s.node(), s.unneededSince());
     }
-    return new Result(removable, List.copyOf(unremovable.values()), since, recheck, drainFailures);
+    // by node name, as a TreeMap would give them: one sort of an order that is mostly sorted
+    // already (the groups' members in snapshot order) instead of a tree insert per node
+    List<Unremovable> byNode = new ArrayList<>(unremovable.values());
+    byNode.sort(Comparator.comparing(Unremovable::node));
+    return new Result(removable, byNode, since, recheck, drainFailures);
+  }
+
+  /**
+   * {@link Eligibility#check} on the pods on the node in the removal simulation, which places the
+   * pending pods first. While they are not placed yet, the node is checked on the pods known on it:
+   * a node that is no candidate then is none after the placement either, since pending pods only
+   * add to a node and every one of them counts in full in its utilisation (they are no DaemonSet
+   * pods and not being deleted) — unless mirror pods are left out of it, where a pending mirror pod
+   * would lower the allocatable counted. So only a node that passes is checked again after the
+   * placement, and a scan without candidates never builds the simulation.
+   */
+  private Eligibility.Check check(Node n, NodeGroup g) {
+    int room = groupRoom.get(g.name());
+    if (sim.pendingUnplaced() && !options.ignoreMirrorPodsUtilization()) {
+      Eligibility.Check known = eligibility.check(n, g, room, () -> sim.knownPodsOn(n), rules);
+      if (!known.eligible()) {
+        return known;
+      }
+    }
+    return eligibility.check(n, g, room, () -> sim.podsOn(n.name()), rules);
   }
 
   /** Empty first, then nodes already unneeded (so their time keeps running), then utilisation. */

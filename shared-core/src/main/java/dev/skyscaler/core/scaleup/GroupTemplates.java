@@ -51,13 +51,19 @@ public final class GroupTemplates {
     for (NodeGroup g : snapshot.nodeGroups()) {
       Node healthy = null;
       Node any = null;
-      for (String member : g.memberNodes().stream().sorted().toList()) {
+      // the first member by name of each kind, found without sorting the group's members
+      for (String member : g.memberNodes()) {
         Node n = nodes.get(member);
         if (n == null) {
           continue;
         }
-        any = any == null ? n : any;
-        if (healthy == null && n.ready() && !n.unschedulable() && !beingDeleted(n)) {
+        if (any == null || member.compareTo(any.name()) < 0) {
+          any = n;
+        }
+        if ((healthy == null || member.compareTo(healthy.name()) < 0)
+            && n.ready()
+            && !n.unschedulable()
+            && !beingDeleted(n)) {
           healthy = n;
         }
       }
@@ -85,7 +91,12 @@ public final class GroupTemplates {
   }
 
   private static boolean beingDeleted(Node n) {
-    return n.taints().stream().anyMatch(t -> t.key().equals("ToBeDeletedByClusterAutoscaler"));
+    for (Taint t : n.taints()) { // a loop, not a stream: asked for most members of every group
+      if (t.key().equals("ToBeDeletedByClusterAutoscaler")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static GroupTemplate fromMember(NodeGroup g, Node n, Resources overhead) {

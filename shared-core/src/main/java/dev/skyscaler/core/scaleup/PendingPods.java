@@ -35,6 +35,8 @@ public final class PendingPods {
       List<Pod> pods, java.util.Set<String> nodeNames, ScaleUpOptions options, Instant now) {
     List<Pod> pending = new ArrayList<>();
     Map<String, String> ignored = new LinkedHashMap<>();
+    boolean ordered = true; // highest priority first already: the usual case, one priority
+    int previous = Integer.MAX_VALUE;
     for (Pod p : pods) {
       if (p.isScheduled() || p.isTerminal()) {
         continue;
@@ -45,12 +47,16 @@ public final class PendingPods {
       }
       String reason = reasonToIgnore(p, nodeNames, options, now);
       if (reason == null) {
+        ordered &= p.priority() <= previous;
+        previous = p.priority();
         pending.add(p);
       } else {
         ignored.put(p.key(), reason);
       }
     }
-    pending.sort(Comparator.comparingInt(Pod::priority).reversed());
+    if (!ordered) {
+      pending.sort(Comparator.comparingInt(Pod::priority).reversed()); // stable
+    }
     return new Selection(pending, ignored);
   }
 
@@ -73,8 +79,11 @@ public final class PendingPods {
           + options.expendablePodsPriorityCutoff();
     }
     Duration delay = delayFor(p, options.newPodScaleUpDelay());
+    if (delay.isZero()) {
+      return null;
+    }
     Duration age = Duration.between(p.creationTime(), now);
-    if (!delay.isZero() && age.compareTo(delay) <= 0) { // CA: only pods older than the delay
+    if (age.compareTo(delay) <= 0) { // CA: only pods older than the delay
       return "younger than the scale-up delay ("
           + age.getSeconds()
           + "s < "

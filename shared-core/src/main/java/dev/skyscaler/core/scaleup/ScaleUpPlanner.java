@@ -310,7 +310,9 @@ public final class ScaleUpPlanner {
       }
       Map<String, String> reasons = reasons(c);
       for (Pod p : c.pods().subList(c.size() - remaining[c.id()], c.size())) {
-        result.add(new NoScaleUp(p.key(), reasons));
+        NoScaleUp n = new NoScaleUp(p.key(), reasons);
+        reasons = n.reasons(); // copied once, then shared by the class's other pods
+        result.add(n);
       }
     }
     return result;

@@ -4,16 +4,13 @@ import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
-import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -53,15 +50,10 @@ final class SimulatedCluster {
       }
     }
     PodsByNode pods = snapshot.podsByNode();
-    List<Pod> running = new ArrayList<>();
+    int cutoff = options.expendablePodsPriorityCutoff();
     for (SimNode n : sim.nodes()) {
-      running.clear();
-      for (Pod p : pods.placedOn(n.name())) {
-        if (!p.isTerminal() && p.priority() >= options.expendablePodsPriorityCutoff()) {
-          running.add(p);
-        }
-      }
-      sim.placeExisting(running, n);
+      sim.placeExisting( // in one pass over the node's pods, without a filtered copy
+          pods.placedOn(n.name()), n, p -> !p.isTerminal() && p.priority() >= cutoff);
     }
     for (NodeGroup g : snapshot.nodeGroups()) {
       GroupTemplate t = templates.get(g.name());

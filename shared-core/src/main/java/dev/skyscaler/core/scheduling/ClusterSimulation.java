@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * An in-memory cluster the planner schedules pods into, with kube-scheduler's filters: the
@@ -84,6 +85,20 @@ public final class ClusterSimulation {
     n.reserve(pods.size());
     for (Pod p : pods) {
       placeExisting(p, n);
+    }
+  }
+
+  /**
+   * Records the pods among {@code pods} that {@code counts} accepts as running on {@code n}, in
+   * order, as {@link #placeExisting(Pod, SimNode)}: loading a cluster without a filtered copy of
+   * each node's pods.
+   */
+  public void placeExisting(List<Pod> pods, SimNode n, Predicate<Pod> counts) {
+    n.reserve(pods.size());
+    for (Pod p : pods) {
+      if (counts.test(p)) {
+        placeExisting(p, n);
+      }
     }
   }
 

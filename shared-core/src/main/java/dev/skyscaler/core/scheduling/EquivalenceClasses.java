@@ -1,5 +1,6 @@
 package dev.skyscaler.core.scheduling;
 
+import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.model.Pod;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +23,16 @@ public final class EquivalenceClasses {
   public static List<PodClass> of(List<Pod> pods) {
     Map<String, List<List<Pod>>> byOwner = new HashMap<>();
     List<List<Pod>> ordered = new ArrayList<>();
+    OwnerReference lastOwner = null;
+    List<Pod> last = null;
     for (Pod p : pods) {
+      OwnerReference owner = p.owner().orElse(null);
+      // replicas come in runs: a pod with the previous pod's owner object and spec joins its
+      // bucket, the only one of that owner it can match (buckets of an owner differ in spec)
+      if (last != null && owner != null && owner == lastOwner && sameSpec(last.get(0), p)) {
+        last.add(p);
+        continue;
+      }
       List<List<Pod>> buckets = byOwner.computeIfAbsent(ownerKey(p), k -> new ArrayList<>(1));
       List<Pod> bucket = null;
       for (List<Pod> candidate : buckets) {
@@ -37,6 +47,8 @@ public final class EquivalenceClasses {
         ordered.add(bucket);
       }
       bucket.add(p);
+      lastOwner = owner;
+      last = bucket;
     }
     List<PodClass> classes = new ArrayList<>(ordered.size());
     for (List<Pod> members : ordered) {

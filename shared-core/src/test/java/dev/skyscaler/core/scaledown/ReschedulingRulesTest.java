@@ -164,6 +164,29 @@ class ReschedulingRulesTest {
                         pod("web").cpu("1").on("n2")))
             .keeps("n2", "NoPlaceToMovePods")
             .build(),
+        rule("a pending pod placed on an underused node makes it used")
+            .given(
+                ng1()
+                    .nodes(node("n1").inGroup("ng1"), node("n2").cpu("8").inGroup("ng1"))
+                    .pods(
+                        pod("a").cpu("1").on("n1"),
+                        pod("waiting").cpu("2"),
+                        pod("n2-base").cpu("5").on("n2")))
+            .keeps("n1", "NotUnderutilized")
+            .keeps("n2", "NotUnderutilized")
+            .build(),
+        rule("a node over the threshold stays so whatever pending pods wait")
+            .given(
+                ng1()
+                    .nodes(node("n1").inGroup("ng1"), node("n2").cpu("8").inGroup("ng1"))
+                    .pods(
+                        pod("a").cpu("1").on("n1"),
+                        pod("waiting").cpu("5"),
+                        pod("n2-base").cpu("5").on("n2")))
+            .removable("n1")
+            .moves("n1", Map.of("default/a", "n2"))
+            .keeps("n2", "NotUnderutilized")
+            .build(),
         rule("the pods of a drain under way take their room first")
             .given(
                 ng1()

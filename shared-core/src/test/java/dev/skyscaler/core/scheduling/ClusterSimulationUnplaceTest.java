@@ -46,6 +46,22 @@ class ClusterSimulationUnplaceTest {
   }
 
   @Test
+  void loadingAFilteredListPlacesOnlyThePodsTheFilterTakesInOrder() {
+    ClusterSimulation sim = new ClusterSimulation();
+    SimNode n1 = add(sim, node("n1").cpu("8").build());
+    Pod a = pod("a").cpu("1").on("n1").build();
+    Pod done = pod("done").cpu("2").on("n1").build();
+    Pod b = pod("b").cpu("3").on("n1").build();
+    sim.placeExisting(List.of(a, done, b), n1, p -> p != done);
+    assertThat(n1.podCount()).isEqualTo(2);
+    assertThat(n1.freeCpu()).isEqualTo(4000);
+    sim.unplace(b, n1, 1);
+    sim.unplace(a, n1, 1);
+    assertThat(n1.freeCpu()).isEqualTo(8000);
+    assertThatThrownBy(() -> sim.unplace(done, n1, 1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void unplacingPartOfARunKeepsTheRest() {
     ClusterSimulation sim = new ClusterSimulation();
     SimNode n1 = add(sim, node("n1").cpu("8").build());
