@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Node health (DESIGN §6) as a pure function of the snapshot, the kept state, the options, the time
- * and the cloud's instance list ({@link CloudInstance}, from {@code NodeGroupProvider.discover}):
+ * Node health (docs/algorithm.md §23) as a pure function of the snapshot, the kept state, the
+ * options, the time and the cloud's instance list ({@link CloudInstance}, from {@code
+ * NodeGroupProvider.discover}):
  *
  * <ol>
  *   <li><b>Circuit breaker</b> ({@link UnreadyCircuitBreaker}): when too many nodes are unready at

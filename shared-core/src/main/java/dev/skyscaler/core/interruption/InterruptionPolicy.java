@@ -26,9 +26,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Spot interruptions, rebalance recommendations, lifecycle hooks and preemptions (DESIGN §6), as a
- * pure function of the snapshot, the kept state, the options, the time and the notices that arrived
- * since the last call.
+ * Spot interruptions, rebalance recommendations, lifecycle hooks and preemptions (docs/algorithm.md
+ * §24), as a pure function of the snapshot, the kept state, the options, the time and the notices
+ * that arrived since the last call.
  *
  * <p>A notice about a node of this cluster (its provider id names the instance; {@link
  * ProviderIds}) is folded into that node's {@link InterruptedNode}; then every interrupted node

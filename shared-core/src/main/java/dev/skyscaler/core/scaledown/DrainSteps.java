@@ -30,9 +30,9 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The removal of a node as a state machine that outlives a scan (DESIGN §5, CA's actuator): each
- * scan looks at the node as the snapshot shows it, continues from the recorded {@link DrainStep}
- * and emits that step's actions.
+ * The removal of a node as a state machine that outlives a scan (docs/algorithm.md §22, CA's
+ * actuator): each scan looks at the node as the snapshot shows it, continues from the recorded
+ * {@link DrainStep} and emits that step's actions.
  *
  * <ol>
  *   <li>start: taint {@code ToBeDeletedByClusterAutoscaler=<unix seconds>:NoSchedule} (and cordon);

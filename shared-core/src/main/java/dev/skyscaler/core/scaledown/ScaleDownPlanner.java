@@ -23,13 +23,13 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Decides which nodes are not needed (DESIGN §5, CA's scale-down planner): the candidates that pass
- * {@link Eligibility}, taken empty first, then those unneeded in the previous scan, then by
- * utilisation, are removed one by one in a {@link RemovalSimulation} in which every pod to move
- * must fit elsewhere and earlier removals' pods stay where they went. A removal also respects its
- * group's minimum size (counting removals under way), the cluster-wide minimums and the PDB
- * disruptions left. The result is the whole set removable together, with the reason every other
- * node of a managed group stays.
+ * Decides which nodes are not needed (docs/algorithm.md §18–21, CA's scale-down planner): the
+ * candidates that pass {@link Eligibility}, taken empty first, then those unneeded in the previous
+ * scan, then by utilisation, are removed one by one in a {@link RemovalSimulation} in which every
+ * pod to move must fit elsewhere and earlier removals' pods stay where they went. A removal also
+ * respects its group's minimum size (counting removals under way), the cluster-wide minimums and
+ * the PDB disruptions left. The result is the whole set removable together, with the reason every
+ * other node of a managed group stays.
  *
  * <p>Before the candidates, the pods of drains under way are moved out in the simulation (as CA
  * injects them), so that their room is taken; a drain whose pods no longer fit, or that a pod now

@@ -23,11 +23,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Scale-up, DESIGN §4: select the pending pods, drop those that fit existing or upcoming nodes,
- * then in rounds: estimate every group (FFD), let the expander chain choose, split across similar
- * groups when balancing, add the planned nodes and schedule onto them — until no group helps any
- * pod still pending. Unlike CA's one option per loop, one scan plans CPU and GPU pods across groups
- * together. Pods left over get a reason per group.
+ * Scale-up (docs/algorithm.md §6–15): select the pending pods, drop those that fit existing or
+ * upcoming nodes, then in rounds: estimate every group (FFD), let the expander chain choose, split
+ * across similar groups when balancing, add the planned nodes and schedule onto them — until no
+ * group helps any pod still pending. Unlike CA's one option per loop, one scan plans CPU and GPU
+ * pods across groups together. Pods left over get a reason per group.
  *
  * <p>One instance plans one scan; it is not thread-safe.
  */

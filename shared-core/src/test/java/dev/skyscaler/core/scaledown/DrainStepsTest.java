@@ -31,8 +31,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The removal of a node as a state machine over successive scans (DESIGN §5): taint, evict, delete,
- * forget; and every way it fails, which takes the taint off again.
+ * The removal of a node as a state machine over successive scans (docs/algorithm.md §22): taint,
+ * evict, delete, forget; and every way it fails, which takes the taint off again.
  */
 class DrainStepsTest {
   static final String TAINT = DrainSteps.DELETION_TAINT;

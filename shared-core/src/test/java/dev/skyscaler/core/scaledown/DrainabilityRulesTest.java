@@ -18,8 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * CA's drainability rules, in CA's order (CA §3.3, DESIGN §5): for each, a node n2 holding the pod
- * next to a node n1 with room for it. A blocking pod is reported with CA's reason name.
+ * CA's drainability rules, in CA's order (docs/algorithm.md §19): for each, a node n2 holding the
+ * pod next to a node n1 with room for it. A blocking pod is reported with CA's reason name.
  */
 class DrainabilityRulesTest {
   static final String SAFE = Drainability.SAFE_TO_EVICT;

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Which nodes are scale-down candidates and how utilisation is measured (CA §3.1, DESIGN §5), end
- * to end through {@code Autoscaler.runOnce}.
+ * Which nodes are scale-down candidates and how utilisation is measured (docs/algorithm.md §18),
+ * end to end through {@code Autoscaler.runOnce}.
  */
 class EligibilityRulesTest {
 

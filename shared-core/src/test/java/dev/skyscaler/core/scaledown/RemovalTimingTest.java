@@ -29,7 +29,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * When removals start (CA §3.4): unneeded long enough, no cooldown, within the parallelism budgets.
+ * When removals start (docs/algorithm.md §21): unneeded long enough, no cooldown, within the
+ * parallelism budgets.
  */
 class RemovalTimingTest {
 

@@ -23,10 +23,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rescheduling simulation and the limits of one pass (CA §3.2, §3.4): every pod to move must
- * fit elsewhere, earlier removals' pods stay where they went, removed nodes are no destination,
- * pending pods and drains under way take their room first, and PDB budgets, group minimums and
- * cluster minimums hold across the nodes removed together.
+ * The rescheduling simulation and the limits of one pass (docs/algorithm.md §20–21): every pod to
+ * move must fit elsewhere, earlier removals' pods stay where they went, removed nodes are no
+ * destination, pending pods and drains under way take their room first, and PDB budgets, group
+ * minimums and cluster minimums hold across the nodes removed together.
  */
 class ReschedulingRulesTest {
 

@@ -19,9 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Which groups grow (DESIGN §4.5–4.6): the expander chain end to end, balancing across similar
- * groups, and Skyscaler's rounds, which plan every pending pod in one scan where CA takes one
- * option per loop.
+ * Which groups grow (docs/algorithm.md §11–13): the expander chain end to end, balancing across
+ * similar groups, and Skyscaler's rounds, which plan every pending pod in one scan where CA takes
+ * one option per loop.
  */
 class ExpansionRulesTest {
 

@@ -14,8 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Limits on scale-up (DESIGN §4.4, CA §2.8): each caps the delta and names itself in the reason of
- * the pods left pending. Every pod here needs a whole 4-core node.
+ * Limits on scale-up (docs/algorithm.md §10, CA's scale-up resource limits): each caps the delta
+ * and names itself in the reason of the pods left pending. Every pod here needs a whole 4-core
+ * node.
  */
 class LimitRulesTest {
 

@@ -19,9 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Which pending pods scale-up helps (CA's pod list processors, DESIGN §4.1) and how nodes that are
- * already booting absorb them (§4.2), end to end through {@code Autoscaler.runOnce} and {@code
- * explain}.
+ * Which pending pods scale-up helps (CA's pod list processors, docs/algorithm.md §6) and how nodes
+ * that are already booting absorb them (§4.2), end to end through {@code Autoscaler.runOnce} and
+ * {@code explain}.
  */
 class PendingPodRulesTest {
   static final String DELAY = PendingPods.SCALE_UP_DELAY_ANNOTATION;

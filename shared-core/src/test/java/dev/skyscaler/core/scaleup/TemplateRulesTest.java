@@ -20,8 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * What a new node of a group looks like (DESIGN §4.3, CA's template node infos): a sanitised copy
- * of a healthy member, else the declared template plus the DaemonSets that would run on it.
+ * What a new node of a group looks like (docs/algorithm.md §8, CA's template node infos): a
+ * sanitised copy of a healthy member, else the declared template plus the DaemonSets that would run
+ * on it.
  */
 class TemplateRulesTest {
   /** Group ng1 whose only member n1 (8 cores) is full, plus the given pods. */

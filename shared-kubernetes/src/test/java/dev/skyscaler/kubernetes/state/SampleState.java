@@ -10,9 +10,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A state shaped like the one DESIGN §2 describes (unneeded-since per node, scale-ups in flight,
- * per-group backoff, drains in progress, last activity times), to test the codec and the store
- * while {@code AutoscalerState} is still being written.
+ * A state shaped like the one docs/algorithm.md §1 describes (unneeded-since per node, scale-ups in
+ * flight, per-group backoff, drains in progress, last activity times), to test the codec and the
+ * store while {@code AutoscalerState} is still being written.
  */
 record SampleState(
     Map<String, Instant> unneededSince,
