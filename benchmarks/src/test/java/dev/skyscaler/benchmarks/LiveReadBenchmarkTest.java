@@ -22,12 +22,15 @@ class LiveReadBenchmarkTest {
       LiveSnapshotReader.ScanRead read =
           new LiveSnapshotReader(connection, new ReadOptions(500, "kube-system")).readForScan();
 
-      assertThat(read.nodes()).hasSize(12);
+      assertThat(read.nodeUids()).hasSize(12);
       assertThat(read.snapshot().nodes())
           .allSatisfy(n -> assertThat(n.allocatable().cpu()).isEqualTo(3920));
       assertThat(read.snapshot().pods()).hasSize(1_234);
       assertThat(read.snapshot().pods().stream().map(Pod::key).distinct()).hasSize(1_234);
-      assertThat(read.snapshot().pods().get(1_233))
+      assertThat(
+              read.snapshot().pods().stream()
+                  .filter(p -> p.key().equals("team-33/web-233-7d9f8c6b5-1233")))
+          .singleElement()
           .satisfies(
               p -> {
                 assertThat(p.key()).isEqualTo("team-33/web-233-7d9f8c6b5-1233");

@@ -34,7 +34,7 @@ class LiveSnapshotReaderTest {
   @TempDir Path dir;
 
   @Test
-  void readsThousandsOfPodsPageByPageFollowingContinueTokens() {
+  void aScanReadsThousandsOfPodsInOneListTheWatchCacheAnswers() {
     cluster.admin().nodes().resource(node("n1")).create();
     cluster.serveList(
         "/api/v1/pods",
@@ -47,6 +47,23 @@ class LiveSnapshotReaderTest {
 
     assertThat(snapshot.pods()).hasSize(2_345);
     assertThat(snapshot.pods().stream().map(Pod::key).distinct()).hasSize(2_345);
+    assertThat(cluster.calls().stream().filter(c -> c.fullResource().equals("pods")))
+        .singleElement()
+        .satisfies(c -> assertThat(c.query()).isEqualTo(Map.of("resourceVersion", "0")));
+  }
+
+  @Test
+  void theObjectsOfASnapshotAreReadPageByPageFollowingContinueTokens() {
+    cluster.admin().nodes().resource(node("n1")).create();
+    cluster.serveList(
+        "/api/v1/pods",
+        IntStream.range(0, 2_345).mapToObj(i -> pod("ns", "web-" + i, "n1", "web")).toList());
+
+    ClusterObjects objects =
+        new LiveSnapshotReader(cluster.connect(), new ReadOptions(500, "kube-system"))
+            .readObjects();
+
+    assertThat(objects.pods()).hasSize(2_345);
     List<ApiCall> podLists =
         cluster.calls().stream().filter(c -> c.fullResource().equals("pods")).toList();
     assertThat(podLists).hasSize(5);
@@ -58,10 +75,13 @@ class LiveSnapshotReaderTest {
   }
 
   @Test
-  void aScanReadTranslatesPagesAsTheyComeToTheSnapshotTheObjectsWouldGive() {
+  void aScanReadTranslatesObjectsAsTheyComeToTheSnapshotTheObjectsWouldGive() {
     cluster.admin().nodes().resource(node("n1")).create();
+    // named in the order a scan keeps them (namespace, name), which the objects keep as listed
     List<io.fabric8.kubernetes.api.model.Pod> pods =
-        IntStream.range(0, 1_200).mapToObj(i -> pod("ns", "web-" + i, "n1", "web")).toList();
+        IntStream.range(0, 1_200)
+            .mapToObj(i -> pod("ns", "web-%04d".formatted(i), "n1", "web"))
+            .toList();
     // the mock ignores the field selector: a finished pod comes back and is left out
     pods.get(700).getStatus().setPhase("Succeeded");
     cluster.serveList("/api/v1/pods", pods);
@@ -71,10 +91,10 @@ class LiveSnapshotReaderTest {
     LiveSnapshotReader.ScanRead read = reader.readForScan();
 
     assertThat(read.snapshot()).isEqualTo(reader.readObjects().translate());
-    assertThat(read.snapshot().pods()).hasSize(1_199).noneMatch(p -> p.name().equals("web-700"));
-    assertThat(read.nodes())
-        .singleElement()
-        .satisfies(n -> assertThat(n.getMetadata().getUid()).isNotBlank());
+    assertThat(read.snapshot().pods()).hasSize(1_199).noneMatch(p -> p.name().equals("web-0700"));
+    assertThat(read.nodeUids())
+        .containsOnlyKeys("n1")
+        .allSatisfy((n, uid) -> assertThat(uid).isNotBlank());
   }
 
   @Test

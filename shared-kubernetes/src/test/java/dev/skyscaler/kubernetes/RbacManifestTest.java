@@ -129,7 +129,7 @@ class RbacManifestTest {
     var stored = store.load();
     LiveSnapshotReader.ScanRead read =
         new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
-    EventTargets targets = EventTargets.of(read.nodes(), read.snapshot().pods());
+    EventTargets targets = EventTargets.of(read.nodeUids(), read.snapshot().pods());
     KubernetesActuator actuator =
         new KubernetesActuator(
             connection,

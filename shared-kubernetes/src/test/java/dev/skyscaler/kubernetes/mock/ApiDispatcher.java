@@ -149,14 +149,16 @@ final class ApiDispatcher extends Dispatcher {
 
   private MockResponse answer(RecordedRequest request, ApiCall call) {
     String limit = call.query().get("limit");
-    if (!"GET".equals(call.method()) || limit == null || !call.name().isEmpty()) {
-      return crud.dispatch(request);
-    }
-    if (canned.containsKey(call.path())) {
+    boolean list = "list".equals(call.verb());
+    if (list && canned.containsKey(call.path())) {
+      List<String> items = canned.get(call.path());
       return cannedPage(
-          canned.get(call.path()),
-          Integer.parseInt(limit),
+          items,
+          limit == null ? items.size() : Integer.parseInt(limit),
           call.query().getOrDefault("continue", ""));
+    }
+    if (!list || limit == null) {
+      return crud.dispatch(request);
     }
     String unpaged = request.getPath().replaceAll("([?&])(limit|continue)=[^&]*", "$1");
     unpaged = unpaged.replaceAll("[?&]+$", "").replaceAll("&&+", "&").replace("?&", "?");
