@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
+import dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead;
 import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.APIGroupBuilder;
@@ -153,6 +154,31 @@ class LiveSnapshotReaderTest {
             "list autoscaling.x-k8s.io/capacitybuffers"
                 + " (GET /apis/autoscaling.x-k8s.io/v1/capacitybuffers)",
             "list podtemplates (GET /api/v1/podtemplates)");
+  }
+
+  @Test
+  void aWatchingViewReadsEveryKindAsAListingReadDoes() {
+    arrangeEveryKind();
+    KubernetesConnection connection = cluster.connect();
+    ClusterView view = ClusterView.watching(java.time.Clock.systemUTC());
+
+    ScanRead watched = view.read(connection, ReadOptions.DEFAULTS);
+
+    assertThat(watched)
+        .isEqualTo(new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan());
+    assertThat(watched.snapshot().capacityBuffers())
+        .singleElement()
+        .satisfies(b -> assertThat(b.podTemplate()).isPresent());
+    assertThat(cluster.calls().stream().filter(c -> c.verb().equals("watch")))
+        .extracting(ApiCall::resource)
+        .containsExactlyInAnyOrder(
+            "nodes",
+            "pods",
+            "poddisruptionbudgets",
+            "daemonsets",
+            "capacitybuffers",
+            "podtemplates");
+    view.suspend();
   }
 
   @Test

@@ -129,6 +129,9 @@ class RbacManifestTest {
     var stored = store.load();
     LiveSnapshotReader.ScanRead read =
         new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
+    ClusterView view = ClusterView.watching(clock);
+    view.read(connection, ReadOptions.DEFAULTS); // streaming lists, which are watches
+    view.suspend();
     EventTargets targets = EventTargets.of(read.nodeUids(), read.snapshot().pods());
     KubernetesActuator actuator =
         new KubernetesActuator(
@@ -194,7 +197,18 @@ class RbacManifestTest {
                 .endVersion()
                 .build())
         .always();
-    cluster.serveList("/apis/autoscaling.x-k8s.io/v1/capacitybuffers", List.of(capacityBuffer()));
+    cluster
+        .admin()
+        .genericKubernetesResources(
+            new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder()
+                .withGroup("autoscaling.x-k8s.io")
+                .withVersion("v1")
+                .withKind("CapacityBuffer")
+                .withPlural("capacitybuffers")
+                .withNamespaced(true)
+                .build())
+        .resource(capacityBuffer())
+        .create();
   }
 
   private static io.fabric8.kubernetes.api.model.GenericKubernetesResource capacityBuffer() {
