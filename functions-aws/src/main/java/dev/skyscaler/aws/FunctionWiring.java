@@ -9,6 +9,7 @@ import dev.skyscaler.aws.cluster.EksConnector;
 import dev.skyscaler.aws.cluster.KubeconfigSecretConnector;
 import dev.skyscaler.aws.eks.EksGateway;
 import dev.skyscaler.aws.secrets.SecretsGateway;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.ReadView;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
@@ -29,6 +30,11 @@ import java.util.Objects;
  * or, when {@code KUBECONFIG_SECRET_ARN} is set, the kubeconfig in that Secrets Manager secret.
  * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
+ * <p>The {@link ClusterView} is the cluster as the environment's scans last saw it, kept across
+ * invocations: each invocation resumes its watches and ends them ({@link InvocationScans}), so a
+ * scan after the first lists nothing and nothing is open while Lambda freezes the environment or
+ * takes a SnapStart snapshot (it is empty until the first invocation).
+ *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
  * on-demand}), the Auto Scaling client and the Kubernetes deserializers ({@link ReadView#prime})
  * are built on threads of their own ({@link BackgroundBuild}) while the handler is constructed and
@@ -41,7 +47,8 @@ public record FunctionWiring(
     AsgNodeGroupProvider provider,
     ClusterConnector cluster,
     JsonLog log,
-    Clock clock) {
+    Clock clock,
+    ClusterView view) {
 
   /** Set by Lambda: {@code on-demand}, {@code provisioned-concurrency} or {@code snap-start}. */
   static final String INITIALIZATION_TYPE = "AWS_LAMBDA_INITIALIZATION_TYPE";
@@ -53,6 +60,18 @@ public record FunctionWiring(
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(log, "log");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(view, "view");
+  }
+
+  /** The wiring with a new, empty view of the cluster, kept current by watches. */
+  public FunctionWiring(
+      FunctionSettings settings,
+      AsgGateways gateways,
+      AsgNodeGroupProvider provider,
+      ClusterConnector cluster,
+      JsonLog log,
+      Clock clock) {
+    this(settings, gateways, provider, cluster, log, clock, ClusterView.watching(clock));
   }
 
   /**

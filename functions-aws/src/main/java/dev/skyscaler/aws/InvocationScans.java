@@ -13,10 +13,11 @@ import java.util.List;
 /**
  * The scans of one invocation: one connection to the cluster, opened at the first scan and closed
  * with the invocation, one lease identity ({@code aws-lambda/<request id>}), and each scan run by
- * the shared {@link ScanCycle}, logged ({@link ScanLog}) and measured ({@link ScanMetrics}). When
- * the cluster cannot be reached (the EKS cluster cannot be described, the secret cannot be read),
- * the scan is {@link ScanReport.Failed} at the stage {@value #CONNECT_STAGE}, like any other
- * failure before planning, and the next scan tries again.
+ * the shared {@link ScanCycle} on the environment's view of the cluster (its watches resumed at the
+ * first scan, ended with the invocation), logged ({@link ScanLog}) and measured ({@link
+ * ScanMetrics}). When the cluster cannot be reached (the EKS cluster cannot be described, the
+ * secret cannot be read), the scan is {@link ScanReport.Failed} at the stage {@value
+ * #CONNECT_STAGE}, like any other failure before planning, and the next scan tries again.
  */
 final class InvocationScans implements AutoCloseable {
   static final String CONNECT_STAGE = "connect to the cluster";
@@ -69,12 +70,21 @@ final class InvocationScans implements AutoCloseable {
         return new ScanReport.Failed(CONNECT_STAGE, String.valueOf(e.getMessage()));
       }
     }
-    return new ScanCycle(connection, wiring.provider(), settings, wiring.clock(), identity, sleeper)
+    return new ScanCycle(
+            connection,
+            wiring.provider(),
+            settings,
+            wiring.clock(),
+            identity,
+            sleeper,
+            wiring.view())
         .run(kind, notices);
   }
 
   @Override
   public void close() {
+    // nothing stays open while Lambda freezes the environment: the next invocation resumes
+    wiring.view().suspend();
     if (connection != null) {
       connection.close();
       connection = null;

@@ -56,6 +56,8 @@ public final class ClusterView {
   private final WatchedObjects<PodDisruptionBudget> pdbs;
   private final WatchedObjects<DaemonSet> daemonSets;
   private final WatchedObjects<JsonNode> templates;
+  private final java.util.concurrent.locks.ReentrantLock reading =
+      new java.util.concurrent.locks.ReentrantLock();
   private Buffers buffers; // guarded by this
 
   /** The CapacityBuffers of the version the server serves, as discovered at {@code at}. */
@@ -86,6 +88,15 @@ public final class ClusterView {
    * @throws SnapshotException naming the first object that cannot be represented
    */
   public ScanRead read(KubernetesConnection connection, ReadOptions read) {
+    reading.lock(); // two scans of one cluster overlap rarely (the Lease); they read in turn
+    try {
+      return readNow(connection, read);
+    } finally {
+      reading.unlock();
+    }
+  }
+
+  private ScanRead readNow(KubernetesConnection connection, ReadOptions read) {
     KubernetesClient client = connection.client();
     ExecutorService pool = Executors.newFixedThreadPool(4, ClusterView::daemon);
     try {

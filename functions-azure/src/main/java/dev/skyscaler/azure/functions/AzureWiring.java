@@ -8,6 +8,7 @@ import dev.skyscaler.azure.auth.KubernetesAccess;
 import dev.skyscaler.azure.auth.ManagedIdentity;
 import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.ReadView;
@@ -27,7 +28,8 @@ import java.util.Map;
  * FunctionInjector} holds it; each part is built on first use and kept for the worker's life (cold
  * start pays once); a part that fails to build is tried again at the next invocation. Nothing here
  * holds a token: the Azure credential fetches and caches them, and the Kubernetes connection asks
- * it before each request.
+ * it before each request. The {@link ClusterView} of the cluster lives as long: its watches stay
+ * open between timer ticks, so a scan after the first reads memory, not the API server.
  */
 public final class AzureWiring {
   private final FunctionSettings settings;
@@ -38,6 +40,7 @@ public final class AzureWiring {
   private final Sleeper sleeper;
   private VmssNodeGroupProvider provider;
   private KubernetesConnection kubernetes;
+  private ClusterView view;
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
   public AzureWiring(
@@ -133,7 +136,16 @@ public final class AzureWiring {
    */
   public ScanCycle scanCycle(String invocationId, Duration leaseWait) {
     ScanSettings scan = ScanSettings.defaults(settings.options()).withLeaseWait(leaseWait);
-    return new ScanCycle(kubernetes(), provider(), scan, clock, identity(invocationId), sleeper);
+    return new ScanCycle(
+        kubernetes(), provider(), scan, clock, identity(invocationId), sleeper, view());
+  }
+
+  /** The worker's view of the cluster, kept current by watches between its scans. */
+  public synchronized ClusterView view() {
+    if (view == null) {
+      view = ClusterView.watching(clock);
+    }
+    return view;
   }
 
   /** The Lease holder name of an invocation. */
