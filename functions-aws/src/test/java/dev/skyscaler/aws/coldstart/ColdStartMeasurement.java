@@ -35,7 +35,9 @@ import java.util.function.ToLongFunction;
  * --tls on|off} (on: moto and the mock API server serve HTTPS, as AWS and EKS do, so the child pays
  * its TLS handshakes; the child trusts them through a trust store of the JDK's CAs plus moto's
  * certificate, {@link LoopbackTls}, and the kubeconfig's CA data), {@code --profile} (one more run
- * with {@code -Xlog:class+load}, counted by jar).
+ * with {@code -Xlog:class+load}, counted by jar), {@code --baseline OLD.zip} (compare {@code --zip}
+ * with an older zip instead, interleaved child by child: {@link ColdStartComparison}, {@code
+ * --rounds N} (3) rounds of {@code --runs} children each, Lambda's launch only).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -72,6 +74,26 @@ public final class ColdStartMeasurement {
         System.getProperty("java.vm.name"),
         Runtime.getRuntime().availableProcessors());
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
+    String baseline = option(a, "--baseline", "");
+    if (!baseline.isEmpty()) {
+      Path old = Path.of(baseline);
+      System.out.printf("baseline: %s, %,d bytes%n%n", old, Files.size(old));
+      LambdaLayout older = LambdaLayout.unpack(old, Files.createDirectories(dir.resolve("old")));
+      try (MotoServer moto = MotoServer.start(tls)) {
+        ColdStartComparison.run(
+            lambda.describe(extra) + "; " + servers,
+            lambda.flags(childExtra),
+            lambda.environment(),
+            warmups,
+            Integer.parseInt(option(a, "--rounds", "3")),
+            runs,
+            moto,
+            layout,
+            older,
+            dir);
+      }
+      return;
+    }
     try (MotoServer moto = MotoServer.start(tls)) {
       if (!flags.equals("default")) {
         measure(
