@@ -36,8 +36,8 @@ import java.util.function.ToLongFunction;
  * its TLS handshakes; the child trusts them through a trust store of the JDK's CAs plus moto's
  * certificate, {@link LoopbackTls}, and the kubeconfig's CA data), {@code --profile} (one more run
  * with {@code -Xlog:class+load}, counted by jar), {@code --baseline OLD.zip} (compare {@code --zip}
- * with an older zip instead, interleaved child by child: {@link ColdStartComparison}, {@code
- * --rounds N} (3) rounds of {@code --runs} children each, Lambda's launch only).
+ * with an older zip instead, interleaved child by child: {@link ColdStartRounds}, {@code --rounds
+ * N} (3) rounds of {@code --runs} children each, Lambda's launch only).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -80,7 +80,7 @@ public final class ColdStartMeasurement {
       System.out.printf("baseline: %s, %,d bytes%n%n", old, Files.size(old));
       LambdaLayout older = LambdaLayout.unpack(old, Files.createDirectories(dir.resolve("old")));
       try (MotoServer moto = MotoServer.start(tls)) {
-        ColdStartComparison.run(
+        ColdStartRounds.run(
             lambda.describe(extra) + "; " + servers,
             lambda.flags(childExtra),
             lambda.environment(),

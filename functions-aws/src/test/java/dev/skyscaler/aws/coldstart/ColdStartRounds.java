@@ -15,8 +15,8 @@ import java.util.Map;
  * <p>{@link ColdStartMeasurement} runs it when given {@code --baseline OLD.zip}: {@code --zip} is
  * the new zip, {@code --rounds N} (3) rounds of {@code --runs N} (5) children of each.
  */
-final class ColdStartComparison {
-  private ColdStartComparison() {}
+final class ColdStartRounds {
+  private ColdStartRounds() {}
 
   /** One child's figures of each zip, in the order they ran. */
   private record Pair(ChildRun.Figures newer, ChildRun.Figures older, boolean newFirst) {}
