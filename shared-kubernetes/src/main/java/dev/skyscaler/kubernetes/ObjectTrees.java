@@ -30,15 +30,22 @@ public final class ObjectTrees {
   /**
    * YAML snapshot files. {@code yes}/{@code no}/{@code on}/{@code off} are strings, as YAML 1.2
    * (and kubectl's output, which quotes them anyway) has them; an empty plain value is null, a
-   * quoted {@code ""} the empty string.
+   * quoted {@code ""} the empty string. Built on first use: a function never reads YAML.
    */
-  static final YAMLFactory YAML =
-      YAMLFactory.builder()
-          .loaderOptions(yamlLimits())
-          .enable(YAMLParser.Feature.PARSE_BOOLEAN_LIKE_WORDS_AS_STRINGS)
-          .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL) // an empty plain value, or document
-          .streamReadConstraints(StreamReadConstraints.defaults())
-          .build();
+  static YAMLFactory yaml() {
+    return Yaml.FACTORY;
+  }
+
+  /** Holds the YAML factory, so that loading {@link ObjectTrees} does not load SnakeYAML. */
+  private static final class Yaml {
+    static final YAMLFactory FACTORY =
+        YAMLFactory.builder()
+            .loaderOptions(yamlLimits())
+            .enable(YAMLParser.Feature.PARSE_BOOLEAN_LIKE_WORDS_AS_STRINGS)
+            .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL) // an empty plain value, or document
+            .streamReadConstraints(StreamReadConstraints.defaults())
+            .build();
+  }
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 

@@ -25,7 +25,7 @@ final class SnapshotDocuments {
 
   static List<RawObject> load(Path path) {
     String file = path.toString();
-    JsonFactory factory = isJson(file) ? ObjectTrees.JSON : ObjectTrees.YAML;
+    JsonFactory factory = isJson(file) ? ObjectTrees.JSON : ObjectTrees.yaml();
     List<RawObject> objects = new ArrayList<>();
     int document = 0;
     try (JsonParser p = factory.createParser(path.toFile())) {

@@ -11,22 +11,25 @@ import java.util.TreeMap;
 
 /**
  * The objects of one kind in a cluster, as the scans of a function see them: listed once from the
- * API server's watch cache, then kept current by a watch from the list's resource version, so the
- * next scans read memory instead of listing. The objects are kept translated ({@link ObjectKind}).
+ * API server's watch cache, then kept current by a watch resumed from the list's resource version
+ * at the next read, so later scans read memory instead of listing. The objects are kept translated
+ * ({@link ObjectKind}).
  *
  * <p>When to trust what is kept ({@link #read}):
  *
  * <ul>
- *   <li>a watch that is open and was started from a list, or whose resumption the server accepted:
- *       read as kept;
- *   <li>a watch that ended (the server closed it, the connection broke, the function's invocation
- *       ended) within {@link ViewOptions#resumeWithin()} of the last thing heard: resumed from the
- *       last resource version; the server replays what was missed, or answers 410 Gone when it no
- *       longer has it. Nothing is read until the resumption is accepted: its first event, or {@link
- *       ViewOptions#settle()} without an error;
+ *   <li>a watch that is open and was started as a streaming list that synced, or whose resumption
+ *       the server accepted: read as kept;
+ *   <li>no watch open (the list was the last read; the server closed the watch, the connection
+ *       broke, the function's invocation ended) within {@link ViewOptions#resumeWithin()} of the
+ *       last thing heard: resumed from the last resource version; the server replays what was
+ *       missed, or answers 410 Gone when it no longer has it. Nothing is read until the resumption
+ *       is accepted: its first event, or {@link ViewOptions#settle()} without an error;
  *   <li>anything else — nothing kept, 410 Gone, an ERROR event, an event that cannot be read or has
- *       no resource version, a resumption refused or not accepted — relists: a streaming list
- *       ({@code sendInitialEvents}) where the server offers one, else a list and a new watch.
+ *       no resource version, a resumption refused or not accepted — lists: the first read a list
+ *       from the watch cache ({@code resourceVersion=0}); a later one a streaming list ({@code
+ *       sendInitialEvents}) where the server offers one, else a list not older than the last
+ *       version seen. A list opens no watch: the next read resumes one from its version.
  * </ul>
  *
  * <p>An object that cannot be translated fails every read, naming it, until it is fixed or deleted:
@@ -130,22 +133,22 @@ final class WatchedObjects<V> {
   }
 
   private void relist(KubernetesClient client) {
-    if (options.watch() && options.streamingLists() && streaming.mayBeOffered()) {
-      if (streamingList(client)) {
-        return;
-      }
+    boolean listedBefore;
+    synchronized (this) {
+      listedBefore = version != null;
     }
-    String listed = list(client);
-    if (options.watch()) {
-      WatchSession<V> s = start(client, false);
-      String query = "resourceVersion=" + encode(listed) + "&allowWatchBookmarks=true";
-      try {
-        s.open(kind, query, options.requestTimeout());
-        s.trust();
-      } catch (KubernetesApiException e) {
-        end(s); // the next read resumes from the list's version
-      }
+    // A first read lists over the connection the scan already has; a view that was listed before
+    // relists by a streaming list, which is also the watch it needs.
+    if (options.watch()
+        && listedBefore
+        && options.streamingLists()
+        && streaming.mayBeOffered()
+        && streamingList(client)) {
+      return;
     }
+    list(client);
+    // the watch starts at the next read, resumed from the list's version: a function that scans
+    // once per invocation never opens one it would not use
   }
 
   /** True when a streaming list synced; false when the server refused it or it broke off. */

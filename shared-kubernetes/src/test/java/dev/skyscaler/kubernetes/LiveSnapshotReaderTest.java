@@ -162,10 +162,12 @@ class LiveSnapshotReaderTest {
     KubernetesConnection connection = cluster.connect();
     ClusterView view = ClusterView.watching(java.time.Clock.systemUTC());
 
+    ScanRead listed = view.read(connection, ReadOptions.DEFAULTS);
     ScanRead watched = view.read(connection, ReadOptions.DEFAULTS);
 
-    assertThat(watched)
-        .isEqualTo(new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan());
+    ScanRead fresh = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
+    assertThat(listed).isEqualTo(fresh);
+    assertThat(watched).isEqualTo(fresh);
     assertThat(watched.snapshot().capacityBuffers())
         .singleElement()
         .satisfies(b -> assertThat(b.podTemplate()).isPresent());

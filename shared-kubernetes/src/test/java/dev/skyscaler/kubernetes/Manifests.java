@@ -33,7 +33,7 @@ final class Manifests {
 
   /** One YAML (or JSON) document, read whole as snapshot files are. */
   static JsonNode tree(String yaml) {
-    try (JsonParser p = ObjectTrees.YAML.createParser(yaml)) {
+    try (JsonParser p = ObjectTrees.yaml().createParser(yaml)) {
       p.nextToken();
       return ObjectTrees.read(p, ObjectTrees.Keep.ALL);
     } catch (IOException e) {

@@ -76,7 +76,7 @@ class ObjectTreesTest {
   }
 
   private static JsonNode kept(String yaml, ObjectTrees.Keep keep) throws IOException {
-    try (JsonParser p = ObjectTrees.YAML.createParser(yaml)) {
+    try (JsonParser p = ObjectTrees.yaml().createParser(yaml)) {
       p.nextToken();
       return ObjectTrees.read(p, keep);
     }

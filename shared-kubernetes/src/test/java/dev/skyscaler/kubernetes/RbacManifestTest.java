@@ -130,7 +130,8 @@ class RbacManifestTest {
     LiveSnapshotReader.ScanRead read =
         new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
     ClusterView view = ClusterView.watching(clock);
-    view.read(connection, ReadOptions.DEFAULTS); // streaming lists, which are watches
+    view.read(connection, ReadOptions.DEFAULTS); // lists
+    view.read(connection, ReadOptions.DEFAULTS); // watches, from the lists' versions
     view.suspend();
     EventTargets targets = EventTargets.of(read.nodeUids(), read.snapshot().pods());
     KubernetesActuator actuator =
