@@ -42,6 +42,8 @@ final class LoopbackApiServer implements AutoCloseable {
   private final Map<String, long[]> versions = new HashMap<>();
   private final List<Watch> watches = new CopyOnWriteArrayList<>();
   private volatile long version = 1;
+  private final java.util.concurrent.atomic.AtomicInteger streamingLists =
+      new java.util.concurrent.atomic.AtomicInteger();
   private int nextChange;
 
   LoopbackApiServer() {
@@ -62,6 +64,11 @@ final class LoopbackApiServer implements AutoCloseable {
 
   URI uri() {
     return URI.create("http://127.0.0.1:" + socket.getLocalPort());
+  }
+
+  /** How many streaming lists ({@code sendInitialEvents} watches) were asked for. */
+  int streamingLists() {
+    return streamingLists.get();
   }
 
   /** The version of the last change. */
@@ -195,6 +202,7 @@ final class LoopbackApiServer implements AutoCloseable {
     Watch w = new Watch(r.path, out);
     synchronized (this) {
       if ("true".equals(r.query.get("sendInitialEvents"))) {
+        streamingLists.incrementAndGet();
         for (int i = 0; i < served.count(); i++) {
           w.send("{\"type\":\"ADDED\",\"object\":" + itemAt(r.path, i) + "}");
         }

@@ -9,6 +9,7 @@ import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead;
+import dev.skyscaler.kubernetes.ViewOptions;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.Optional;
@@ -29,7 +30,14 @@ class LiveReadBenchmarkTest {
 
       ScanRead listed = reader.readForScan();
       ClusterView view = ClusterView.watching(Clock.systemUTC());
+      ScanRead viewListed = view.read(connection, ReadOptions.DEFAULTS);
       ScanRead watched = view.read(connection, ReadOptions.DEFAULTS);
+      ClusterView relisting =
+          new ClusterView(LiveReadBenchmark.relisting(ViewOptions.watching(Clock.systemUTC())));
+      relisting.read(connection, ReadOptions.DEFAULTS);
+      int streamedBefore = server.streamingLists();
+      ScanRead streamed = relisting.read(connection, ReadOptions.DEFAULTS);
+      int streamedKinds = server.streamingLists() - streamedBefore;
       var objects = reader.readObjects().translate();
 
       assertThat(listed.nodeUids()).hasSize(12);
@@ -47,11 +55,15 @@ class LiveReadBenchmarkTest {
                 assertThat(p.owner())
                     .hasValueSatisfying(o -> assertThat(o.kind()).isEqualTo("ReplicaSet"));
               });
+      assertThat(viewListed).isEqualTo(listed);
       assertThat(watched).isEqualTo(listed);
+      assertThat(streamed).isEqualTo(listed);
+      assertThat(streamedKinds).as("kinds relisted by a streaming list").isEqualTo(4);
       assertThat(objects.pods().stream().sorted(Comparator.comparing(Pod::key)).toList())
           .isEqualTo(
               listed.snapshot().pods().stream().sorted(Comparator.comparing(Pod::key)).toList());
       view.suspend();
+      relisting.suspend();
     }
   }
 
@@ -62,7 +74,8 @@ class LiveReadBenchmarkTest {
             KubernetesConnection.withToken(
                 server.uri(), () -> "test", Optional.empty(), ConnectionOptions.DEFAULTS)) {
       ClusterView view = ClusterView.watching(Clock.systemUTC());
-      view.read(connection, ReadOptions.DEFAULTS);
+      view.read(connection, ReadOptions.DEFAULTS); // lists
+      view.read(connection, ReadOptions.DEFAULTS); // watches
 
       String changed = Long.toString(server.change("/api/v1/pods", 12));
       long deadline = System.nanoTime() + 10_000_000_000L;
