@@ -18,6 +18,9 @@ final class WatchSession<V> implements ApiWatch.Events {
   /** The bookmark annotation that ends a streaming list's initial events. */
   static final String INITIAL_EVENTS_END = "k8s.io/initial-events-end";
 
+  /** How long a resumption's events must pause before it is read ({@link #accepted}). */
+  static final Duration QUIET = Duration.ofMillis(100);
+
   private final KubernetesClient client;
   private final WatchedObjects<V> owner;
   private final CompletableFuture<Boolean> first = new CompletableFuture<>();
@@ -85,11 +88,20 @@ final class WatchSession<V> implements ApiWatch.Events {
 
   /**
    * Whether the server accepted a resumption: its first event came and was no error, or {@code
-   * settle} passed without one (a server that cannot resume says so at once, with 410 Gone).
+   * settle} passed without one (a server that cannot resume says so at once, with 410 Gone). After
+   * the first event it waits, within {@code replay}, for the events to pause for {@link #QUIET}:
+   * the replay of what was missed comes as a burst, and a scan should read after it, not halfway.
    */
-  boolean accepted(Duration settle) {
+  boolean accepted(Duration settle, Duration replay) {
+    long deadline = System.nanoTime() + replay.toNanos();
     try {
-      return first.get(settle.toMillis(), TimeUnit.MILLISECONDS);
+      if (!first.get(settle.toMillis(), TimeUnit.MILLISECONDS)) {
+        return false;
+      }
+      while (System.nanoTime() - lastHeard < QUIET.toNanos() && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      return !closed;
     } catch (TimeoutException e) {
       return !first.isDone() || first.join();
     } catch (InterruptedException e) {

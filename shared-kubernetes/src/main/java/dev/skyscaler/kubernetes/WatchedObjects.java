@@ -119,7 +119,7 @@ final class WatchedObjects<V> {
       end(s);
       return false;
     }
-    if (!s.accepted(options.settle())) {
+    if (!s.accepted(options.settle(), options.requestTimeout())) {
       end(s);
       return false;
     }
