@@ -17,6 +17,7 @@ import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
@@ -80,7 +81,14 @@ public final class Autoscaler {
     List<String> warnings = new ArrayList<>(health.warnings());
     AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
     if (!health.clusterHealthy()) {
-      return new Plan(List.of(), List.of(), List.of(), List.of(), actions, warnings, next);
+      return new Plan(
+          List.of(),
+          List.of(),
+          List.of(),
+          List.of(),
+          keepHeldCordons(actions, interruptions, next, options),
+          warnings,
+          next);
     }
     HeadroomPods headroom =
         Headroom.virtualPods(
@@ -113,9 +121,32 @@ public final class Autoscaler {
         headroom.withoutVirtual(noScaleUps),
         scaleDown.scaleDowns(),
         scaleDown.unremovable(),
-        actions,
+        keepHeldCordons(actions, interruptions, scaleDown.state(), options),
         warnings,
         scaleDown.state());
+  }
+
+  /**
+   * A node's cordon may have two owners: an interruption and a removal. One of them letting go (a
+   * failed removal, a forgotten interruption) must not lift the cordon the other still holds, so an
+   * uncordon of a node another owner keeps cordoned after this scan is dropped.
+   */
+  private static List<Action> keepHeldCordons(
+      List<Action> actions,
+      InterruptionDecision interruptions,
+      AutoscalerState next,
+      AutoscalerOptions options) {
+    boolean drainsCordon = options.scaleDown().cordonNodeBeforeTerminating();
+    if (interruptions.holding().isEmpty() && (!drainsCordon || next.drains().isEmpty())) {
+      return actions;
+    }
+    return actions.stream()
+        .filter(
+            a ->
+                !(a instanceof UncordonNode u
+                    && (interruptions.holding().contains(u.node())
+                        || drainsCordon && next.drains().containsKey(u.node()))))
+        .toList();
   }
 
   /**

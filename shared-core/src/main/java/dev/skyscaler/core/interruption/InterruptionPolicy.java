@@ -9,8 +9,12 @@ import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.plan.action.RemoveTaint;
+import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.core.state.InterruptedNode;
 import dev.skyscaler.core.state.InterruptionState;
 import java.time.Instant;
@@ -37,6 +41,10 @@ import java.util.stream.Collectors;
  * completed once it is drained (or heartbeated while it is not), and for a preempted Azure VM a
  * replacement. Notices about other instances are ignored with a reason: a shared queue carries
  * other clusters' events.
+ *
+ * <p>A node carrying the taint without a record that holds it (the record was forgotten, or the
+ * state lost) is untainted and uncordoned: every taint and cordon the policy sets has an owner in
+ * the state, or is rolled back.
  *
  * <p>Idempotent: a redelivered notice (same id) is a duplicate and changes nothing; folding is
  * commutative, so the order notices arrive in, and how they are split over calls, does not change
@@ -127,8 +135,64 @@ public final class InterruptionPolicy {
           }
         }
       }
+      Set<String> holding = new TreeSet<>();
+      rollBackUnowned(actions, holding);
       return new InterruptionDecision(
-          actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements);
+          actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements, holding);
+    }
+
+    /**
+     * Every node carrying {@value #TAINT_KEY} must have a record in the state that keeps it tainted
+     * and cordoned; the others lose the taint and the autoscaler's cordon (the actuator never lifts
+     * a cordon a person made). Their record was forgotten ({@code --interruption-notice-retention}
+     * after its deadline, e.g. a rebalance recommendation that was never followed by a warning), or
+     * the state was lost or reset. Fills {@code holding} with the nodes that keep theirs.
+     */
+    private void rollBackUnowned(List<Action> actions, Set<String> holding) {
+      nodes.forEach(
+          (name, e) -> {
+            if (holdsNode(e) && NodeActions.stillThere(nodeByName().get(name), e)) {
+              holding.add(name);
+            }
+          });
+      List<Node> unowned = new ArrayList<>();
+      for (Node n : snapshot.nodes()) {
+        if (hasTaint(n) && !holding.contains(n.name())) {
+          unowned.add(n);
+        }
+      }
+      unowned.sort(Comparator.comparing(Node::name));
+      for (Node n : unowned) {
+        actions.add(new RemoveTaint(n.name(), TAINT_KEY));
+        if (n.unschedulable()) {
+          actions.add(new UncordonNode(n.name()));
+        }
+        actions.add(
+            new RecordEvent(
+                "Node",
+                n.name(),
+                "InterruptionCleared",
+                "node "
+                    + n.name()
+                    + " carries "
+                    + TAINT_KEY
+                    + " but no interruption in the state: taint removed, cordon lifted",
+                false));
+      }
+    }
+
+    /** The record keeps its node tainted and cordoned (all but an ignored rebalance). */
+    private boolean holdsNode(InterruptedNode e) {
+      return e.leaving() || options.rebalanceAction() != RebalanceAction.IGNORE;
+    }
+
+    private static boolean hasTaint(Node n) {
+      for (Taint t : n.taints()) { // a loop, not a stream: asked for every node in every scan
+        if (t.key().equals(TAINT_KEY)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private Map<String, Node> nodeByName() {
