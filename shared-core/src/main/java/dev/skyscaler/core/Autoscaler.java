@@ -72,7 +72,12 @@ public final class Autoscaler {
       CloudObservations cloud) {
     InterruptionDecision interruptions =
         InterruptionPolicy.handle(
-            snapshot, state.interruptions(), options.interruption(), now, cloud.notices());
+            snapshot,
+            state.interruptions(),
+            options.interruption(),
+            now,
+            cloud.notices(),
+            cloud.waits());
     HealthDecision health =
         NodeHealthPolicy.evaluate(
             snapshot, state.health(), options.health(), now, cloud.instances());

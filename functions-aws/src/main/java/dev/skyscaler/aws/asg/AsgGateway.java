@@ -45,6 +45,8 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   private static final int GROUPS_PER_PAGE = 100;
 
+  private static final String TERMINATING = "autoscaling:EC2_INSTANCE_TERMINATING";
+
   private final Supplier<AutoScalingClient> autoscaling;
 
   /** A gateway on a client built elsewhere (tests count its calls). */
@@ -230,6 +232,26 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
             h ->
                 java.time.Duration.ofSeconds(
                     h.heartbeatTimeout() == null ? 3600 : h.heartbeatTimeout()));
+  }
+
+  /**
+   * The names of the group's termination lifecycle hooks ({@code
+   * autoscaling:EC2_INSTANCE_TERMINATING}), sorted: the hooks an instance in {@code
+   * Terminating:Wait} waits on.
+   */
+  public List<String> terminationHooks(String group) {
+    return call(
+            "DescribeLifecycleHooks " + group,
+            () ->
+                autoscaling
+                    .get()
+                    .describeLifecycleHooks(b -> b.autoScalingGroupName(group))
+                    .lifecycleHooks())
+        .stream()
+        .filter(h -> TERMINATING.equals(h.lifecycleTransition()))
+        .map(h -> h.lifecycleHookName())
+        .sorted()
+        .toList();
   }
 
   /** The most recent scaling activity of the group, if it has any. */

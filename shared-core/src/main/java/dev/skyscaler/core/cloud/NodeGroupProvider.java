@@ -51,15 +51,30 @@ public interface NodeGroupProvider {
    */
   Outcome apply(Action action);
 
-  /** What discovery found. */
+  /**
+   * What discovery found.
+   *
+   * @param waits instances the cloud holds in a termination lifecycle hook now (AWS {@code
+   *     Terminating:Wait}); empty for clouds without hooks
+   */
   record Discovery(
       List<dev.skyscaler.core.model.NodeGroup> groups,
       List<CloudInstance> instances,
-      List<String> warnings) {
+      List<String> warnings,
+      List<TerminationWait> waits) {
     public Discovery {
       groups = List.copyOf(groups);
       instances = List.copyOf(instances);
       warnings = List.copyOf(warnings);
+      waits = List.copyOf(waits);
+    }
+
+    /** A discovery of a cloud without lifecycle hooks. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings) {
+      this(groups, instances, warnings, List.of());
     }
   }
 

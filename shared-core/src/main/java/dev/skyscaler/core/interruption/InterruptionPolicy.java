@@ -3,6 +3,7 @@ package dev.skyscaler.core.interruption;
 import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.cloud.ProviderIds;
+import dev.skyscaler.core.cloud.TerminationWait;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
@@ -16,6 +17,7 @@ import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptedNode.HookState;
 import dev.skyscaler.core.state.InterruptionState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -63,7 +65,23 @@ public final class InterruptionPolicy {
       InterruptionOptions options,
       Instant now,
       List<InterruptionNotice> notices) {
-    return new InterruptionPolicy.Scan(snapshot, state, options, now).run(notices);
+    return handle(snapshot, state, options, now, notices, List.of());
+  }
+
+  /**
+   * As {@link #handle(ClusterSnapshot, InterruptionState, InterruptionOptions, Instant, List)},
+   * with the instances the cloud holds in a termination hook now: a wait whose notice never came
+   * (or whose record is gone) is folded in as that notice; a wait whose hook the state records as
+   * completed is completed again, since the completion did not take.
+   */
+  public static InterruptionDecision handle(
+      ClusterSnapshot snapshot,
+      InterruptionState state,
+      InterruptionOptions options,
+      Instant now,
+      List<InterruptionNotice> notices,
+      List<TerminationWait> waits) {
+    return new InterruptionPolicy.Scan(snapshot, state, options, now).run(notices, waits);
   }
 
   /** One call's working data. */
@@ -104,9 +122,12 @@ public final class InterruptionPolicy {
               });
     }
 
-    InterruptionDecision run(List<InterruptionNotice> notices) {
+    InterruptionDecision run(List<InterruptionNotice> notices, List<TerminationWait> waits) {
       for (InterruptionNotice n : notices) {
         outcomes.add(fold(n));
+      }
+      for (TerminationWait w : waits) {
+        foldWait(w);
       }
       for (InterruptionNotice n : PreemptionConditions.noticesFrom(snapshot)) {
         NoticeOutcome o = fold(n); // seen again every scan while the condition holds
@@ -246,6 +267,45 @@ public final class InterruptionPolicy {
       }
       nodes.put(node.name(), merged);
       return new NoticeOutcome(n.id(), Result.ACTED, node.name(), handling(node.name(), merged));
+    }
+
+    /**
+     * An instance waiting in a termination hook of one of our groups. Without a record for its node
+     * (the notice was lost, or its record forgotten) it is the hook's notice, seen now; with a
+     * record whose hook is completed it waits for a completion that did not take, so the hook is
+     * completed again. Without a node, the hook is completed: there is nothing to drain.
+     */
+    private void foldWait(TerminationWait w) {
+      if (!groups.contains(w.hook().nodeGroup())) {
+        return;
+      }
+      InterruptionNotice n =
+          new InterruptionNotice(
+              w.noticeId(), Kind.LIFECYCLE_TERMINATE, w.instanceId(), now, Optional.of(w.hook()));
+      Node node = nodeByInstance().get(ProviderIds.instanceKey(w.instanceId()));
+      if (node == null) {
+        withoutNode(n);
+        return;
+      }
+      InterruptedNode existing = nodes.get(node.name());
+      if (existing == null) {
+        seen.remove(n.id()); // a wait is a fact of this scan, not a redelivered event
+        NoticeOutcome o = fold(n);
+        if (o.result() == Result.ACTED) {
+          outcomes.add(o);
+        }
+      } else if (existing.hook().isEmpty()) {
+        nodes.put(node.name(), existing.merge(n));
+      } else if (existing.hook().get().completed() && sameHook(existing.hook().get(), w)) {
+        HookState h = existing.hook().get();
+        Instant expires = h.expiresAt().isAfter(now) ? h.expiresAt() : now;
+        nodes.put(node.name(), existing.withHook(new HookState(h.hook(), expires, false)));
+      }
+    }
+
+    private static boolean sameHook(HookState h, TerminationWait w) {
+      return h.hook().nodeGroup().equals(w.hook().nodeGroup())
+          && h.hook().name().equals(w.hook().name());
     }
 
     /** A lifecycle hook of one of our groups for an instance that never became a node. */

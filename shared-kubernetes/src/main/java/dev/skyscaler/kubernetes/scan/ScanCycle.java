@@ -230,7 +230,8 @@ public final class ScanCycle {
       AutoscalerOptions options,
       List<InterruptionNotice> notices,
       Discovery discovery) {
-    CloudObservations observed = new CloudObservations(discovery.instances(), notices);
+    CloudObservations observed =
+        new CloudObservations(discovery.instances(), notices, discovery.waits());
     Instant now = clock.instant();
     return kind == ScanKind.FULL
         ? Autoscaler.runOnce(snapshot, state, options, now, observed)
