@@ -12,6 +12,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,7 @@ public final class KubernetesConnection implements AutoCloseable {
 
   private final KubernetesClient client;
   private final KubernetesClient evictionClient;
+  private final ConnectionOptions options;
   private final String description;
 
   private KubernetesConnection(Config config, ConnectionOptions options, String source) {
@@ -56,6 +58,7 @@ public final class KubernetesConnection implements AutoCloseable {
             .withRequestRetryBackoffInterval(0)
             .build();
     this.evictionClient = client.newClient(noRetries).adapt(KubernetesClient.class);
+    this.options = options;
     this.description = config.getMasterUrl() + " (" + source + ")";
   }
 
@@ -223,6 +226,33 @@ public final class KubernetesConnection implements AutoCloseable {
   /** The same client without retries, for evictions, where 429 means a PDB said no. */
   public KubernetesClient evictionClient() {
     return evictionClient;
+  }
+
+  /**
+   * The client for one write that must end within {@code budget}: request timeout and retries cut
+   * to fit it ({@link CallBudget}); the same client when they need no cut.
+   */
+  public KubernetesClient clientWithin(Duration budget) {
+    return within(client, budget, true);
+  }
+
+  /** {@link #evictionClient()} with its request timeout cut to fit {@code budget}. */
+  public KubernetesClient evictionClientWithin(Duration budget) {
+    return within(evictionClient, budget, false);
+  }
+
+  private KubernetesClient within(KubernetesClient base, Duration budget, boolean retry) {
+    CallBudget fit = CallBudget.within(budget, options, retry);
+    if (fit.unchanged(options, retry)) {
+      return base;
+    }
+    RequestConfig bounded =
+        new RequestConfigBuilder(base.getConfiguration().getRequestConfig())
+            .withRequestTimeout(millis(fit.attemptTimeout().toMillis()))
+            .withRequestRetryBackoffLimit(fit.retries())
+            .withRequestRetryBackoffInterval(millis(fit.retryInterval().toMillis()))
+            .build();
+    return base.newClient(bounded).adapt(KubernetesClient.class);
   }
 
   /** The server and where the credentials came from, e.g. for a log line; never a secret. */

@@ -2,10 +2,12 @@ package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.aws.client.AwsClientSettings;
 import dev.skyscaler.aws.eks.EksGateway;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -29,6 +31,7 @@ public final class TerminationLifecycle implements LifecycleHooks, ExecutionInte
   private final Map<String, String> waiting = new LinkedHashMap<>();
   private final List<String> calls = new ArrayList<>();
   private final List<String> operations = new ArrayList<>();
+  private final List<Duration> callTimeouts = new ArrayList<>();
 
   /**
    * @param moto a client of the test's own, to terminate completed instances
@@ -70,8 +73,17 @@ public final class TerminationLifecycle implements LifecycleHooks, ExecutionInte
     return List.copyOf(operations);
   }
 
+  /**
+   * The call timeout each of {@link #operations()} carried on its request; {@link Duration#ZERO}
+   * for none (the client's own).
+   */
+  public synchronized List<Duration> callTimeouts() {
+    return List.copyOf(callTimeouts);
+  }
+
   @Override
-  public synchronized boolean complete(String group, String hook, String token, String instanceId) {
+  public synchronized boolean complete(
+      String group, String hook, String token, String instanceId, Duration timeout) {
     calls.add("complete " + group + " " + hook + " " + instanceId);
     if (!group.equals(waiting.get(instanceId))) {
       return false;
@@ -84,7 +96,7 @@ public final class TerminationLifecycle implements LifecycleHooks, ExecutionInte
 
   @Override
   public synchronized boolean heartbeat(
-      String group, String hook, String token, String instanceId) {
+      String group, String hook, String token, String instanceId, Duration timeout) {
     calls.add("heartbeat " + group + " " + hook + " " + instanceId);
     return group.equals(waiting.get(instanceId));
   }
@@ -94,6 +106,11 @@ public final class TerminationLifecycle implements LifecycleHooks, ExecutionInte
       Context.BeforeExecution context, ExecutionAttributes attributes) {
     String name = context.request().getClass().getSimpleName();
     operations.add(name.substring(0, name.length() - "Request".length()));
+    callTimeouts.add(
+        ((AwsRequest) context.request())
+            .overrideConfiguration()
+            .flatMap(o -> o.apiCallTimeout())
+            .orElse(Duration.ZERO));
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.core.cloud.InterruptionNotice.LifecycleHook;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.cloud.TerminationWait;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -106,7 +107,8 @@ class TerminationWaitDiscoveryTest {
   void aCompletedHookLetsTheInstanceGoAndTheGroupReplaceIt() {
     lifecycle.startTerminating(group, instances.get(0));
 
-    assertThat(lifecycle.complete(group, "drain", "", instances.get(0))).isTrue();
+    assertThat(lifecycle.complete(group, "drain", "", instances.get(0), Duration.ofSeconds(5)))
+        .isTrue();
     Discovery after = provider.discover(List.of());
 
     assertThat(after.waits()).isEmpty();

@@ -2,6 +2,7 @@ package dev.skyscaler.core.cloud;
 
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.action.Action;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -50,6 +51,16 @@ public interface NodeGroupProvider {
    * gone, count as done. Never sets a target outside the group's min and max.
    */
   Outcome apply(Action action);
+
+  /**
+   * {@link #apply(Action)} within a time budget: every call the action makes, retries and waits for
+   * a long-running operation included, ends within {@code budget} of this call, so that a write
+   * made under a lease lands while the lease is still the caller's. The default ignores the budget:
+   * only for providers whose calls cannot outlast it (in-memory ones).
+   */
+  default Outcome apply(Action action, Duration budget) {
+    return apply(action);
+  }
 
   /**
    * What discovery found.

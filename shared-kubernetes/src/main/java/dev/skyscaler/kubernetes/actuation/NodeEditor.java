@@ -8,13 +8,16 @@ import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.kubernetes.KubernetesApiException;
+import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.actuation.Outcome.Result;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +31,8 @@ import java.util.function.Function;
  * sets {@code metadata.resourceVersion} to the version read. If anyone changed the node in between,
  * the server answers 409 and the edit starts again from a fresh read, so a taint someone else just
  * added is never lost. (A JSON patch names exactly the fields it changes; the API server's
- * optimistic locking applies to the patched object's resourceVersion.)
+ * optimistic locking applies to the patched object's resourceVersion.) Each patch is admitted by
+ * the scan's {@link WriteFence} and bounded by the time it grants.
  */
 final class NodeEditor {
   /** Marks a cordon Skyscaler made, so a rollback never uncordons a node a person cordoned. */
@@ -40,10 +44,14 @@ final class NodeEditor {
   private static final int ATTEMPTS = 5;
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
+  private final WriteFence fence;
 
-  NodeEditor(KubernetesClient client) {
-    this.client = client;
+  NodeEditor(KubernetesConnection connection, WriteFence fence) {
+    this.connection = connection;
+    this.client = connection.client();
+    this.fence = fence;
   }
 
   /**
@@ -146,8 +154,14 @@ final class NodeEditor {
       // The server refuses (409) a result whose resourceVersion is not the current one.
       ops.add(set("/metadata/resourceVersion", node.getMetadata().getResourceVersion()));
       ops.addAll(patch.get());
+      // throws, and so ends the scan's writes, when the lease is not provably ours
+      Duration budget = fence.admit("patch node " + name);
       try {
-        client.nodes().resource(node).patch(PatchContext.of(PatchType.JSON), json(ops));
+        connection
+            .clientWithin(budget)
+            .nodes()
+            .resource(node)
+            .patch(PatchContext.of(PatchType.JSON), json(ops));
         return new Outcome(action, Result.DONE, "");
       } catch (KubernetesClientException e) {
         if (e.getCode() == 404) {
