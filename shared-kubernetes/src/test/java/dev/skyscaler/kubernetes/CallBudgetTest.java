@@ -5,6 +5,8 @@ import static dev.skyscaler.kubernetes.mock.MockCluster.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
@@ -88,16 +90,46 @@ class CallBudgetTest {
 
     assertThatThrownBy(
             () ->
-                connection
-                    .clientWithin(Duration.ofMillis(1200))
-                    .nodes()
-                    .withName("n1")
-                    .edit(
-                        n -> {
-                          n.getMetadata().setLabels(java.util.Map.of("touched", "yes"));
-                          return n;
-                        }))
+                connection.write(
+                    write -> Duration.ofMillis(1200), "label n1", CallBudgetTest::label))
         .isInstanceOf(KubernetesClientException.class);
     assertThat(cluster.calls()).filteredOn(call("patch", "nodes")).hasSize(1);
+  }
+
+  /** A writer held up between its admission and its request (a pause) does not send it late. */
+  @Test
+  void aRequestLeavingAfterTheFencesTimeRanOutIsNotSent() {
+    cluster.admin().nodes().resource(node("n1")).create();
+    WriteFence ranOut =
+        new WriteFence() {
+          @Override
+          public Duration admit(String write) {
+            return Duration.ofSeconds(30);
+          }
+
+          @Override
+          public Duration timeLeft() {
+            return Duration.ZERO; // the writer paused after its admission
+          }
+        };
+    var connection = cluster.connect();
+    cluster.clearCalls();
+
+    assertThatThrownBy(() -> connection.write(ranOut, "label n1", CallBudgetTest::label))
+        .isInstanceOf(WriteRefusedException.class)
+        .hasMessage("label n1: not sent: the lease's time for it ran out before it was sent");
+    assertThat(cluster.calls()).filteredOn(call("patch", "nodes")).isEmpty();
+    assertThat(cluster.admin().nodes().withName("n1").get().getMetadata().getLabels())
+        .doesNotContainKey("touched");
+  }
+
+  private static Object label(io.fabric8.kubernetes.client.KubernetesClient c) {
+    return c.nodes()
+        .withName("n1")
+        .edit(
+            n -> {
+              n.getMetadata().setLabels(java.util.Map.of("touched", "yes"));
+              return n;
+            });
   }
 }

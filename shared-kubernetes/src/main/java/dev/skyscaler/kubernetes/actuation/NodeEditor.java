@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,14 +153,12 @@ final class NodeEditor {
       // The server refuses (409) a result whose resourceVersion is not the current one.
       ops.add(set("/metadata/resourceVersion", node.getMetadata().getResourceVersion()));
       ops.addAll(patch.get());
-      // throws, and so ends the scan's writes, when the lease is not provably ours
-      Duration budget = fence.admit("patch node " + name);
       try {
-        connection
-            .clientWithin(budget)
-            .nodes()
-            .resource(node)
-            .patch(PatchContext.of(PatchType.JSON), json(ops));
+        // throws, and so ends the scan's writes, when the lease is not provably ours
+        connection.write(
+            fence,
+            "patch node " + name,
+            c -> c.nodes().resource(node).patch(PatchContext.of(PatchType.JSON), json(ops)));
         return new Outcome(action, Result.DONE, "");
       } catch (KubernetesClientException e) {
         if (e.getCode() == 404) {

@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.api.model.policy.v1.Eviction;
 import io.fabric8.kubernetes.api.model.policy.v1.EvictionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.time.Duration;
 
 /**
  * Evictions through the policy/v1 Eviction API, so PodDisruptionBudgets are honoured: never a plain
@@ -86,15 +85,12 @@ final class PodEvictor {
                     .endPreconditions()
                     .build())
             .build();
-    Duration budget = fence.admit("evict pod " + a.pod());
     try {
       boolean evicted =
-          connection
-              .evictionClientWithin(budget)
-              .pods()
-              .inNamespace(namespace)
-              .withName(name)
-              .evict(eviction);
+          connection.evict(
+              fence,
+              "evict pod " + a.pod(),
+              c -> c.pods().inNamespace(namespace).withName(name).evict(eviction));
       if (!evicted) {
         return new Outcome(
             a,

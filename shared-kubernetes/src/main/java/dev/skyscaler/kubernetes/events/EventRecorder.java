@@ -122,8 +122,13 @@ public final class EventRecorder {
         dropped++;
       } else {
         try {
-          Duration budget = fence.admit("write event " + g.reason());
-          write(connection.clientWithin(budget), g, previous, targets, now);
+          connection.write(
+              fence,
+              "write event " + g.reason(),
+              c -> {
+                write(c, g, previous, targets, now);
+                return null;
+              });
           written++;
         } catch (KubernetesClientException e) {
           failures.add(KubernetesApiException.of("write event " + g.reason(), e).getMessage());

@@ -25,4 +25,14 @@ public interface WriteFence {
    *     be made
    */
   Duration admit(String write);
+
+  /**
+   * What is left, now, of the time granted to the writes admitted so far, by the fence's own clock;
+   * zero once it has run out or a write was refused. Asked again just before each request of an
+   * admitted write leaves, so that a writer held up between its admission and its request (a pause
+   * of the process) does not send it late.
+   */
+  default Duration timeLeft() {
+    return UNBOUNDED;
+  }
 }

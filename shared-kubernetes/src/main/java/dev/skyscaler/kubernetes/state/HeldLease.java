@@ -97,6 +97,15 @@ public final class HeldLease implements WriteFence, AutoCloseable {
     throw new WriteRefusedException(write + ": not made: " + refusal);
   }
 
+  @Override
+  public synchronized Duration timeLeft() {
+    if (refusal != null) {
+      return Duration.ZERO;
+    }
+    Duration left = Duration.between(owner.clock().instant(), usableUntil());
+    return left.isNegative() ? Duration.ZERO : left;
+  }
+
   private boolean renewalDue(Instant now) {
     return !now.isBefore(renewedAt.plus(duration.dividedBy(3)))
         || Duration.between(now, usableUntil()).compareTo(duration.dividedBy(3)) < 0;

@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -135,13 +134,18 @@ public final class StateStore<S> {
     }
     StateEncoding.Payload payload = StateEncoding.encode(json, describe());
     Optional<String> version = previous.resourceVersion();
-    Duration budget = fence.admit("write configmap " + describe());
-    var configMaps = connection.clientWithin(budget).configMaps();
+    ConfigMap wanted = configMap(payload, version.orElse(null));
     ConfigMap written;
     try {
-      var resource = configMaps.resource(configMap(payload, version.orElse(null)));
-      // no version: there was no ConfigMap, and a create fails (409) if one appeared since
-      written = version.isEmpty() ? resource.create() : resource.update();
+      written =
+          connection.write(
+              fence,
+              "write configmap " + describe(),
+              // no version: there was no ConfigMap, and a create fails (409) if one appeared since
+              c ->
+                  version.isEmpty()
+                      ? c.configMaps().resource(wanted).create()
+                      : c.configMaps().resource(wanted).update());
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) {
         throw KubernetesApiException.of("write configmap " + describe(), e);

@@ -86,15 +86,16 @@ public final class StatusWriter {
               .orElse(false)) {
         return new StatusWrite(false, current.getData().get(KEY));
       }
-      Duration budget = fence.admit("write configmap " + describe());
       try {
         ConfigMap cm = configMap(current, yaml, now);
-        var configMaps = connection.clientWithin(budget).configMaps();
-        if (current == null) {
-          configMaps.resource(cm).create();
-        } else {
-          configMaps.resource(cm).update();
-        }
+        boolean create = current == null;
+        connection.write(
+            fence,
+            "write configmap " + describe(),
+            c ->
+                create
+                    ? c.configMaps().resource(cm).create()
+                    : c.configMaps().resource(cm).update());
         return new StatusWrite(true, yaml);
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt == 2) {
