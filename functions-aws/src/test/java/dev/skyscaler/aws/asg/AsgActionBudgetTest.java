@@ -60,7 +60,8 @@ class AsgActionBudgetTest {
 
   @Test
   void eachCallOfAnActionCarriesWhatIsLeftOfItsBudgetAsItsTimeout() {
-    var outcome = provider.apply(new SetTargetSize(group, 1, 2, "pending pods"), Duration.ofSeconds(7));
+    var outcome =
+        provider.apply(new SetTargetSize(group, 1, 2, "pending pods"), Duration.ofSeconds(7));
 
     assertThat(outcome.status()).isEqualTo(Status.DONE);
     assertThat(recorder.operations())
