@@ -1,5 +1,7 @@
 package dev.skyscaler.core;
 
+import dev.skyscaler.core.cloud.CloudInstance;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.headroom.Headroom;
 import dev.skyscaler.core.headroom.HeadroomPods;
@@ -23,8 +25,10 @@ import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import dev.skyscaler.core.state.AutoscalerState;
+import dev.skyscaler.core.state.DrainStep;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -119,7 +123,8 @@ public final class Autoscaler {
             scaledUp ? next.withLastScaleUp(now) : next,
             options,
             now,
-            scaledUp);
+            scaledUp,
+            running(state, cloud));
     actions.addAll(withoutVirtualEvictions(scaleDown.actions(), headroom));
     return new Plan(
         scaleUps,
@@ -129,6 +134,23 @@ public final class Autoscaler {
         keepHeldCordons(actions, interruptions, scaleDown.state(), options),
         warnings,
         scaleDown.state());
+  }
+
+  /**
+   * The instances the cloud lists as running, by instance key; looked at only while a removal is
+   * deleting its instance (most scans have none).
+   */
+  private static Set<String> running(AutoscalerState state, CloudObservations cloud) {
+    if (state.drains().values().stream().noneMatch(d -> d.step() == DrainStep.DELETING)) {
+      return Set.of();
+    }
+    Set<String> running = new HashSet<>();
+    for (CloudInstance i : cloud.instances()) {
+      if (i.state() == CloudInstance.InstanceState.RUNNING) {
+        running.add(ProviderIds.instanceKey(i.providerId()));
+      }
+    }
+    return running;
   }
 
   /**
