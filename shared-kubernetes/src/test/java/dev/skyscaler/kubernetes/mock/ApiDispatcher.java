@@ -37,6 +37,7 @@ final class ApiDispatcher extends Dispatcher {
   private final List<Fault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, List<String>> canned = new ConcurrentHashMap<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private volatile WriteLedger ledger;
 
   ApiDispatcher(Dispatcher crud) {
     this.crud = crud;
@@ -89,6 +90,11 @@ final class ApiDispatcher extends Dispatcher {
     canned.put(path, List.copyOf(json));
   }
 
+  /** Enters every adapter write that lands from now on into {@code ledger}. */
+  void record(WriteLedger ledger) {
+    this.ledger = ledger;
+  }
+
   /** The Authorization header of each adapter request, in order (for the credential tests). */
   List<String> authorizations() {
     return List.copyOf(authorizations);
@@ -108,8 +114,9 @@ final class ApiDispatcher extends Dispatcher {
         request.getBody() == null
             ? ""
             : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
-    ApiCall call = ApiCall.of(request.getMethod(), request.getPath(), body);
     String agent = request.getHeader("User-Agent");
+    ApiCall call =
+        ApiCall.of(request.getMethod(), request.getPath(), body, agent == null ? "" : agent);
     boolean adapter = agent != null && agent.startsWith(ADAPTER_AGENT);
     if (adapter) {
       calls.add(call);
@@ -127,11 +134,32 @@ final class ApiDispatcher extends Dispatcher {
         throw new IllegalStateException("interleaved patch failed: " + other.code());
       }
     }
-    MockResponse response = answer(request, call);
+    WriteLedger recording = ledger;
+    MockResponse response =
+        recording == null || !adapter
+            ? answer(request, call)
+            : recording.land(() -> answer(request, call), r -> entry(call, r));
     if (fault != null && !fault.delayAfterApplying().isZero()) {
       response.setBodyDelay(fault.delayAfterApplying());
     }
     return response;
+  }
+
+  /** The ledger entry of a request that landed; null for a read or a refused write. */
+  private static WriteLedger.Entry entry(ApiCall call, MockResponse response) {
+    if (!call.isWrite() || response.code() >= 300) {
+      return null;
+    }
+    if (call.resource().equals("leases")) {
+      try {
+        JsonNode holder = JSON.readTree(call.body()).path("spec").path("holderIdentity");
+        return new WriteLedger.Entry(
+            call.actor(), call.toString(), holder.isTextual() ? holder.asText() : "");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return new WriteLedger.Entry(call.actor(), call.toString(), null);
   }
 
   private synchronized Fault takeFault(ApiCall call) {

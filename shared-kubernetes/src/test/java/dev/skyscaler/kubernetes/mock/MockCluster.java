@@ -123,8 +123,23 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
   }
 
   public KubernetesConnection connect(ConnectionOptions options) {
+    return connect(options, () -> {});
+  }
+
+  /**
+   * A connection that runs {@code beforeEachRequest} on the sending thread before each of its
+   * requests (it is where the token is asked for): a test can hold an actor between two calls.
+   */
+  public KubernetesConnection connect(ConnectionOptions options, Runnable beforeEachRequest) {
     KubernetesConnection c =
-        KubernetesConnection.withToken(serverUri(), () -> "mock-token", Optional.empty(), options);
+        KubernetesConnection.withToken(
+            serverUri(),
+            () -> {
+              beforeEachRequest.run();
+              return "mock-token";
+            },
+            Optional.empty(),
+            options);
     connections.add(c);
     return c;
   }
@@ -167,6 +182,11 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
    */
   public void interleave(Predicate<ApiCall> when, String path, String mergePatch) {
     dispatcher.interleave(when, path, mergePatch);
+  }
+
+  /** Enters every write of the adapter that lands from now on into {@code ledger}. */
+  public void record(WriteLedger ledger) {
+    dispatcher.record(ledger);
   }
 
   /** The {@code Authorization} header of each of the adapter's requests, in order. */
