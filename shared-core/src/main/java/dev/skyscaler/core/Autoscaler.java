@@ -21,6 +21,7 @@ import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
+import dev.skyscaler.core.scheduling.NamespaceSelectors;
 import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,6 +70,8 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       CloudObservations cloud) {
+    NamespaceSelectors.Resolved resolved = NamespaceSelectors.resolve(snapshot);
+    snapshot = resolved.snapshot();
     InterruptionDecision interruptions =
         InterruptionPolicy.handle(
             snapshot, state.interruptions(), options.interruption(), now, cloud.notices());
@@ -78,6 +81,7 @@ public final class Autoscaler {
     List<Action> actions = new ArrayList<>(interruptions.actions());
     actions.addAll(health.actions());
     List<String> warnings = new ArrayList<>(health.warnings());
+    warnings.addAll(resolved.warnings());
     AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
     if (!health.clusterHealthy()) {
       return new Plan(List.of(), List.of(), List.of(), List.of(), actions, warnings, next);
@@ -173,7 +177,8 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
-    return ScaleUpExplainer.explain(scaleUp, snapshot, podKey);
+    ClusterSnapshot resolved = NamespaceSelectors.resolve(snapshot).snapshot();
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(resolved, options.scaleUp(), now).plan();
+    return ScaleUpExplainer.explain(scaleUp, resolved, podKey);
   }
 }

@@ -283,8 +283,8 @@ public final class ClusterSimulation {
               (k, v) ->
                   all.add(new LabelSelector.Requirement(k, LabelSelector.Operator.IN, Set.of(v))));
       all.addAll(term.selector().matchExpressions());
-      if (!term.allNamespaces()) {
-        Set<String> own = DomainIndex.namespacesOf(term, owner.namespace());
+      if (!term.everyNamespace()) {
+        Set<String> own = new HashSet<>(term.namespacesFor(owner.namespace()));
         namespaces = namespaces == null ? new HashSet<>(own) : namespaces;
         namespaces.retainAll(own);
       }
@@ -359,8 +359,8 @@ public final class ClusterSimulation {
   private static CountKey termKey(PodAffinityTerm t, Pod owner) {
     return new CountKey(
         t.selector(),
-        DomainIndex.namespacesOf(t, owner.namespace()),
-        t.allNamespaces(),
+        t.namespacesFor(owner.namespace()),
+        t.everyNamespace(),
         t.topologyKey(),
         null);
   }
