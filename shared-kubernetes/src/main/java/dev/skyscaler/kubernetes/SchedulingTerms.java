@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -69,8 +70,7 @@ final class SchedulingTerms {
   /**
    * Required pod affinity ({@code anti == false}) or anti-affinity terms. A null label selector
    * selects nothing. An empty namespace selector ({@code {}}) selects every namespace; a non-empty
-   * one needs Namespace objects a snapshot does not carry, so it is also read as every namespace:
-   * conservative for anti-affinity, permissive for affinity.
+   * one is kept for the core to read against the snapshot's Namespaces.
    */
   static List<PodAffinityTerm> podAffinity(
       Affinity affinity, boolean anti, Map<String, String> podLabels, String path) {
@@ -106,7 +106,10 @@ final class SchedulingTerms {
     selector =
         withPodValues(
             selector, term.getMismatchLabelKeys(), podLabels, LabelSelector.Operator.NOT_IN);
-    boolean allNamespaces = term.getNamespaceSelector() != null;
+    Optional<LabelSelector> namespaceSelector =
+        Optional.ofNullable(term.getNamespaceSelector())
+            .map(s -> labelSelector(s, path + ".namespaceSelector"));
+    boolean allNamespaces = namespaceSelector.filter(LabelSelector.EVERYTHING::equals).isPresent();
     String topologyKey = required(term.getTopologyKey(), path + ".topologyKey");
     LabelSelector finalSelector = selector;
     return Fields.at(
@@ -116,6 +119,7 @@ final class SchedulingTerms {
                 finalSelector,
                 new HashSet<>(Fields.list(term.getNamespaces())),
                 allNamespaces,
+                allNamespaces ? Optional.empty() : namespaceSelector,
                 topologyKey));
   }
 
