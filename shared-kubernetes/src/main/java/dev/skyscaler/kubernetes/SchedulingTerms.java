@@ -40,12 +40,39 @@ final class SchedulingTerms {
     List<NodeSelectorTerm> result = new ArrayList<>();
     for (int i = 0; i < terms.size(); i++) {
       String termPath = Fields.index(base + ".nodeSelectorTerms", i);
-      result.add(
+      NodeSelectorTerm term =
           new NodeSelectorTerm(
               nodeRequirements(terms.get(i).getMatchExpressions(), termPath + ".matchExpressions"),
-              nodeRequirements(terms.get(i).getMatchFields(), termPath + ".matchFields")));
+              nodeRequirements(terms.get(i).getMatchFields(), termPath + ".matchFields"));
+      result.add(parsable(term) ? term : UNPARSABLE);
     }
     return result;
+  }
+
+  /** What a term kube-scheduler cannot parse becomes: it matches no node, as an empty term. */
+  static final NodeSelectorTerm UNPARSABLE = new NodeSelectorTerm(List.of(), List.of());
+
+  /**
+   * A label value as kube-scheduler's label requirements parse it: at most 63 characters,
+   * alphanumerics at both ends, {@code -_.} between.
+   */
+  private static final java.util.regex.Pattern LABEL_VALUE =
+      java.util.regex.Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?");
+
+  /**
+   * False when kube-scheduler would fail to parse the term and skip it: a value that is no valid
+   * label value (the API server does not validate node affinity values, so such pods exist: with
+   * {@code NotIn} they would otherwise match every node).
+   */
+  private static boolean parsable(NodeSelectorTerm term) {
+    for (NodeSelectorTerm.Requirement r : term.matchExpressions()) {
+      for (String v : r.values()) {
+        if (!LABEL_VALUE.matcher(v).matches()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static List<NodeSelectorTerm.Requirement> nodeRequirements(
