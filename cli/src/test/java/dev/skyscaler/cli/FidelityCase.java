@@ -31,7 +31,10 @@ import java.util.TreeMap;
  *   <li>a pod without {@code spec.containers} gets one container {@code c} without requests;
  *       without a status, a pod with {@code spec.nodeName} is Running and one without was marked
  *       Unschedulable by the scheduler;
- *   <li>without {@code nodeGroups}, one group {@code ng} (max 10) holds every node.
+ *   <li>without {@code nodeGroups}, one group {@code ng} (max 10) holds every node;
+ *   <li>{@code replicas: n} beside a pod's {@code metadata} stands for n pods named {@code
+ *       <name>-0} to {@code <name>-(n-1)} (as a controller would create them), and an expected pod
+ *       {@code web-{5..9}} for pods {@code web-5} to {@code web-9}.
  * </ul>
  *
  * @param file the suite file, e.g. {@code nodeaffinity.yaml}
@@ -80,7 +83,7 @@ record FidelityCase(
       List<ObjectNode> objects = new ArrayList<>();
       c.path("namespaces").forEach(o -> objects.add(object("Namespace", o, where)));
       c.path("nodes").forEach(o -> objects.add(node(o, where)));
-      c.path("pods").forEach(o -> objects.add(pod(o, where)));
+      c.path("pods").forEach(o -> objects.addAll(pods(o, where)));
       List<String> flags = new ArrayList<>();
       c.path("flags").forEach(f -> flags.add(f.asText()));
       cases.add(
@@ -153,6 +156,22 @@ record FidelityCase(
     return n;
   }
 
+  private static List<ObjectNode> pods(JsonNode o, String where) {
+    if (!o.has("replicas")) {
+      return List.of(pod(o, where));
+    }
+    ObjectNode template = ((ObjectNode) o).deepCopy();
+    int replicas = template.remove("replicas").asInt();
+    List<ObjectNode> pods = new ArrayList<>();
+    for (int i = 0; i < replicas; i++) {
+      ObjectNode copy = template.deepCopy();
+      ObjectNode meta = (ObjectNode) copy.get("metadata");
+      meta.put("name", meta.get("name").asText() + "-" + i);
+      pods.add(pod(copy, where));
+    }
+    return pods;
+  }
+
   private static ObjectNode pod(JsonNode o, String where) {
     ObjectNode p = object("Pod", o, where);
     ObjectNode spec = p.has("spec") ? (ObjectNode) p.get("spec") : p.putObject("spec");
@@ -204,7 +223,7 @@ record FidelityCase(
               f.getValue()
                   .fields()
                   .forEachRemaining(r -> reasons.put(r.getKey(), r.getValue().asText()));
-              pending.put(podKey(f.getKey()), reasons);
+              expand(f.getKey()).forEach(pod -> pending.put(podKey(pod), reasons));
             });
     Map<String, String> fits = new TreeMap<>();
     e.path("fits")
@@ -215,6 +234,19 @@ record FidelityCase(
     List<String> warnings = new ArrayList<>();
     e.path("warnings").forEach(n -> warnings.add(n.asText()));
     return new Expectation(scaleUps, pending, fits, placed.stream().sorted().toList(), warnings);
+  }
+
+  /** {@code web-{5..9}} is {@code web-5} to {@code web-9}; any other name is itself. */
+  static List<String> expand(String name) {
+    var m = java.util.regex.Pattern.compile("(.*)\\{(\\d+)\\.\\.(\\d+)}").matcher(name);
+    if (!m.matches()) {
+      return List.of(name);
+    }
+    List<String> names = new ArrayList<>();
+    for (int i = Integer.parseInt(m.group(2)); i <= Integer.parseInt(m.group(3)); i++) {
+      names.add(m.group(1) + i);
+    }
+    return names;
   }
 
   /** {@code web} means {@code default/web}. */
