@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The scheduling constraints of a pod spec (node affinity, inter-pod affinity, tolerations,
@@ -56,8 +57,8 @@ final class SchedulingTerms {
    * A label value as kube-scheduler's label requirements parse it: at most 63 characters,
    * alphanumerics at both ends, {@code -_.} between.
    */
-  private static final java.util.regex.Pattern LABEL_VALUE =
-      java.util.regex.Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?");
+  private static final Pattern LABEL_VALUE =
+      Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?");
 
   /**
    * False when kube-scheduler would fail to parse the term and skip it: a value that is no valid

@@ -129,6 +129,26 @@ class PodSchedulingTermsTest {
   }
 
   @Test
+  void aNodeAffinityTermWithAValueKubeSchedulerCannotParseMatchesNoNode() {
+    Pod pod =
+        ModelTranslator.toPod(
+            Manifests.pod(
+                """
+                spec:
+                  containers: [{name: a}]
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms:
+                        - matchExpressions: [{key: foo, operator: NotIn, values: ["not a value!"]}]
+                        - matchExpressions: [{key: foo, operator: In, values: [bar]}]
+                """));
+    assertThat(pod.requiredNodeAffinity()).hasSize(2);
+    assertThat(pod.requiredNodeAffinity().get(0).matches("n1", Map.of("foo", "baz"))).isFalse();
+    assertThat(pod.requiredNodeAffinity().get(1).matches("n1", Map.of("foo", "bar"))).isTrue();
+  }
+
+  @Test
   void anAffinityTermWithoutLabelSelectorSelectsNothing() {
     Pod pod =
         ModelTranslator.toPod(
