@@ -54,7 +54,9 @@ public class HomogeneousScaleUpBenchmark {
 
   @Benchmark
   public Plan planScaleUp() {
-    lastPlan = Autoscaler.runOnce(snapshot, AutoscalerState.EMPTY, options, ClusterGenerator.NOW);
+    lastPlan =
+        Autoscaler.runOnce(
+            FreshSnapshot.of(snapshot), AutoscalerState.EMPTY, options, ClusterGenerator.NOW);
     return lastPlan;
   }
 

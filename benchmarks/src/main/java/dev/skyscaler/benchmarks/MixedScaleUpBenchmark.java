@@ -62,7 +62,9 @@ public class MixedScaleUpBenchmark {
 
   @Benchmark
   public Plan planScaleUp() {
-    lastPlan = Autoscaler.runOnce(snapshot, AutoscalerState.EMPTY, options, ClusterGenerator.NOW);
+    lastPlan =
+        Autoscaler.runOnce(
+            FreshSnapshot.of(snapshot), AutoscalerState.EMPTY, options, ClusterGenerator.NOW);
     return lastPlan;
   }
 

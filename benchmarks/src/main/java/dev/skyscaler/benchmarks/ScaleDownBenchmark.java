@@ -73,7 +73,10 @@ public class ScaleDownBenchmark {
   public Plan planScaleDown() {
     lastPlan =
         Autoscaler.runOnce(
-            snapshot, AutoscalerState.EMPTY, AutoscalerOptions.defaults(), ClusterGenerator.NOW);
+            FreshSnapshot.of(snapshot),
+            AutoscalerState.EMPTY,
+            AutoscalerOptions.defaults(),
+            ClusterGenerator.NOW);
     return lastPlan;
   }
 

@@ -62,7 +62,10 @@ public class SteadyScanBenchmark {
   public Plan scan() {
     lastPlan =
         Autoscaler.runOnce(
-            snapshot, AutoscalerState.EMPTY, AutoscalerOptions.defaults(), ClusterGenerator.NOW);
+            FreshSnapshot.of(snapshot),
+            AutoscalerState.EMPTY,
+            AutoscalerOptions.defaults(),
+            ClusterGenerator.NOW);
     return lastPlan;
   }
 
