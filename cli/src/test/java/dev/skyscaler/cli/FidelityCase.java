@@ -15,6 +15,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One case of the scheduler fidelity suite ({@code src/test/resources/fidelity/*.yaml}): the
@@ -51,6 +53,7 @@ record FidelityCase(
     Expectation expect) {
 
   static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final Pattern RANGE = Pattern.compile("(.*)\\{(\\d+)\\.\\.(\\d+)}");
 
   /** What the plan must say; every field has an empty default, and the plan must match exactly. */
   record Expectation(
@@ -238,7 +241,7 @@ record FidelityCase(
 
   /** {@code web-{5..9}} is {@code web-5} to {@code web-9}; any other name is itself. */
   static List<String> expand(String name) {
-    var m = java.util.regex.Pattern.compile("(.*)\\{(\\d+)\\.\\.(\\d+)}").matcher(name);
+    Matcher m = RANGE.matcher(name);
     if (!m.matches()) {
       return List.of(name);
     }

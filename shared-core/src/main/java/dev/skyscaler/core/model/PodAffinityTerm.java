@@ -1,5 +1,6 @@
 package dev.skyscaler.core.model;
 
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -71,7 +72,7 @@ public record PodAffinityTerm(
     if (!unresolved()) {
       return this;
     }
-    Set<String> names = new java.util.HashSet<>(namespaces);
+    Set<String> names = new HashSet<>(namespaces);
     LabelSelector s = namespaceSelector.get();
     namespaceLabels.forEach(
         (name, labels) -> {

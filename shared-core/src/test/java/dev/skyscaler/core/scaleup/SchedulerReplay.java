@@ -10,9 +10,11 @@ import dev.skyscaler.core.scheduling.SimNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * kube-scheduler binding the plan's pods once its nodes are up: a fresh simulation with the strict
@@ -78,7 +80,7 @@ final class SchedulerReplay {
     bindWhileAdmitted(sim, onExisting, classes, boundTo);
     pending.addAll(onExisting);
     Map<String, Integer> onNew = new LinkedHashMap<>();
-    java.util.Set<String> requested = new java.util.HashSet<>();
+    Set<String> requested = new HashSet<>();
     planned.forEach(b -> requested.add(b.node()));
     for (SimNode n : planner.simulation().nodes()) {
       // the plan asks for the new nodes it puts pods on; the others are never bought
