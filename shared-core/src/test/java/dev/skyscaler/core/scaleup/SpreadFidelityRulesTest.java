@@ -187,6 +187,48 @@ class SpreadFidelityRulesTest {
             Map.of()));
   }
 
+  static Stream<Case> finalState() {
+    return Stream.of(
+        new Case(
+            "PodTopologySpread in the final state: zone a's group takes one pod at most, so zone b"
+                + " holds two, and no node is bought for pods past the skew",
+            cluster()
+                .groups(
+                    group("a").max(1).template(template().cpu("2").memory("16Gi").zone("a")),
+                    group("b").template(template().cpu("4").memory("16Gi").zone("b")))
+                .pods(
+                    pod("web")
+                        .cpu("1500m")
+                        .memory("1Gi")
+                        .label("app", "web")
+                        .spread(zoneSpread(1, 1))
+                        .times(8)),
+            Map.of("a", 1, "b", 1),
+            Map.of("a", 1, "b", 2),
+            5,
+            Map.of("a", "max node group size reached", "b", SPREAD)),
+        new Case(
+            "PodTopologySpread on the hostname: each new node is a domain, so it takes maxSkew pods",
+            cluster()
+                .groups(group("ng").template(template().cpu("4").memory("16Gi").zone("a")))
+                .pods(
+                    pod("web")
+                        .cpu("500m")
+                        .label("app", "web")
+                        .spread(Node.HOSTNAME_LABEL, 1, "app", "web")
+                        .times(3)),
+            Map.of("ng", 3),
+            Map.of("ng", 3),
+            0,
+            Map.of()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("finalState")
+  void theFinalStateKeepsTheSkew(Case c) {
+    check(c);
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("terminatingPods")
   void terminatingPodsAreNotCountedBySpread(Case c) {
