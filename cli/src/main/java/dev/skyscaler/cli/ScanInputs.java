@@ -24,8 +24,9 @@ final class ScanInputs {
         split = ",",
         paramLabel = "<file-or-dir>",
         description =
-            "Cluster objects as `kubectl get nodes,pods,pdb,daemonsets -A -o yaml` or `skyscaler"
-                + " snapshot` writes them; a directory is read file by file. Repeatable.")
+            "Cluster objects as `kubectl get namespaces,nodes,pods,pdb,daemonsets -A -o yaml` or"
+                + " `skyscaler snapshot` writes them; a directory is read file by file."
+                + " Repeatable.")
     List<Path> snapshots;
 
     @ArgGroup(exclusive = false, multiplicity = "1")

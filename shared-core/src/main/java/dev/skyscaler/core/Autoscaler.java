@@ -24,6 +24,7 @@ import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
+import dev.skyscaler.core.scheduling.NamespaceSelectors;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.core.state.DrainStep;
 import java.time.Instant;
@@ -74,6 +75,8 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       CloudObservations cloud) {
+    NamespaceSelectors.Resolved resolved = NamespaceSelectors.resolve(snapshot);
+    snapshot = resolved.snapshot();
     InterruptionDecision interruptions =
         InterruptionPolicy.handle(
             snapshot,
@@ -88,6 +91,7 @@ public final class Autoscaler {
     List<Action> actions = new ArrayList<>(interruptions.actions());
     actions.addAll(health.actions());
     List<String> warnings = new ArrayList<>(health.warnings());
+    warnings.addAll(resolved.warnings());
     AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
     if (!health.clusterHealthy()) {
       return new Plan(
@@ -231,7 +235,8 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
-    return ScaleUpExplainer.explain(scaleUp, snapshot, podKey);
+    ClusterSnapshot resolved = NamespaceSelectors.resolve(snapshot).snapshot();
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(resolved, options.scaleUp(), now).plan();
+    return ScaleUpExplainer.explain(scaleUp, resolved, podKey);
   }
 }

@@ -24,6 +24,7 @@ import java.util.Optional;
  * @param priorityExpander the {@code cluster-autoscaler-priority-expander} ConfigMap, if any
  * @param capacityBuffers CapacityBuffer objects; empty when the cluster lacks the CRD
  * @param podTemplates the PodTemplates the buffers refer to
+ * @param namespaces the Namespaces, for pod (anti-)affinity namespace selectors
  */
 public record ClusterObjects(
     List<io.fabric8.kubernetes.api.model.Node> nodes,
@@ -32,7 +33,8 @@ public record ClusterObjects(
     List<io.fabric8.kubernetes.api.model.apps.DaemonSet> daemonSets,
     Optional<ConfigMap> priorityExpander,
     List<GenericKubernetesResource> capacityBuffers,
-    List<PodTemplate> podTemplates) {
+    List<PodTemplate> podTemplates,
+    List<io.fabric8.kubernetes.api.model.Namespace> namespaces) {
 
   public ClusterObjects {
     nodes = List.copyOf(nodes);
@@ -42,6 +44,7 @@ public record ClusterObjects(
     Objects.requireNonNull(priorityExpander, "priorityExpander");
     capacityBuffers = List.copyOf(capacityBuffers);
     podTemplates = List.copyOf(podTemplates);
+    namespaces = List.copyOf(namespaces);
   }
 
   /**
@@ -100,6 +103,13 @@ public record ClusterObjects(
     List<CapacityBuffer> buffers = new ArrayList<>();
     capacityBuffers.forEach(b -> buffers.add(CapacityBuffers.translate(b, templates)));
     return new KubernetesSnapshot(
-        modelNodes, modelPods, modelPdbs, modelDaemonSets, priorities, buffers, List.of());
+        modelNodes,
+        modelPods,
+        modelPdbs,
+        modelDaemonSets,
+        priorities,
+        buffers,
+        List.of(),
+        namespaces.stream().map(ClusterNamespaces::toNamespace).toList());
   }
 }

@@ -27,8 +27,8 @@ import java.util.stream.Collectors;
 
 /**
  * Reads what a scan needs from a live cluster in as few calls as the API allows: nodes, pods of all
- * namespaces (without finished ones), PodDisruptionBudgets and DaemonSets, each as one paginated
- * list ({@code limit}/{@code continue}); the priority expander's ConfigMap with one get;
+ * namespaces (without finished ones), namespaces, PodDisruptionBudgets and DaemonSets, each as one
+ * paginated list ({@code limit}/{@code continue}); the priority expander's ConfigMap with one get;
  * CapacityBuffers with one discovery call and one list when the CRD exists (skipped quietly
  * otherwise) and their PodTemplates with one list when a buffer refers to one. The lists run in
  * parallel. Read-only: it never writes.
@@ -98,7 +98,8 @@ public final class LiveSnapshotReader {
             read.daemonSets(),
             read.priorities(),
             read.buffers(),
-            read.templates());
+            read.templates(),
+            read.namespaces());
     return new ScanRead(rest.translateWith(read.pods()), read.nodes());
   }
 
@@ -116,7 +117,8 @@ public final class LiveSnapshotReader {
         read.daemonSets(),
         read.priorities(),
         read.buffers(),
-        read.templates());
+        read.templates(),
+        read.namespaces());
   }
 
   /** One read's lists, the pods as {@code P}. */
@@ -127,7 +129,8 @@ public final class LiveSnapshotReader {
       List<io.fabric8.kubernetes.api.model.apps.DaemonSet> daemonSets,
       Optional<ConfigMap> priorities,
       List<GenericKubernetesResource> buffers,
-      List<PodTemplate> templates) {}
+      List<PodTemplate> templates,
+      List<io.fabric8.kubernetes.api.model.Namespace> namespaces) {}
 
   /**
    * Every list of a read, each pod made into {@code pod}'s answer (none: left out) page by page.
@@ -158,11 +161,20 @@ public final class LiveSnapshotReader {
                       "list daemonsets",
                       o -> client.apps().daemonSets().inAnyNamespace().list(o),
                       ""));
+      var namespaces =
+          async(pool, () -> listAll("list namespaces", o -> client.namespaces().list(o), ""));
       Optional<ConfigMap> priorities = priorityExpander();
       List<GenericKubernetesResource> buffers = capacityBuffers();
       List<PodTemplate> templates = buffers.isEmpty() ? List.of() : podTemplates(buffers);
       return new Lists<>(
-          join(nodes), join(pods), join(pdbs), join(daemonSets), priorities, buffers, templates);
+          join(nodes),
+          join(pods),
+          join(pdbs),
+          join(daemonSets),
+          priorities,
+          buffers,
+          templates,
+          join(namespaces));
     } finally {
       pool.shutdownNow();
     }

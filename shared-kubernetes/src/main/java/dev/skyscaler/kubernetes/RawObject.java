@@ -22,10 +22,13 @@ record RawObject(
     return name == null ? null : name.toString();
   }
 
-  /** {@code Pod default/web-1}, or {@code Node n1} for cluster-scoped kinds. */
+  /** {@code Pod default/web-1}, or {@code Node n1} and {@code Namespace data} (cluster-scoped). */
   String describe() {
     if (kind.equals("Node")) {
       return name() == null ? "Node (no name)" : "Node " + name();
+    }
+    if (kind.equals("Namespace")) {
+      return ClusterNamespaces.describe(name());
     }
     return ModelTranslator.describe(kind, namespace(), name());
   }

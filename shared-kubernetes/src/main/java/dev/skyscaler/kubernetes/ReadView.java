@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EphemeralContainer;
 import io.fabric8.kubernetes.api.model.EventList;
+import io.fabric8.kubernetes.api.model.NamespaceList;
 import io.fabric8.kubernetes.api.model.NodeList;
 import io.fabric8.kubernetes.api.model.NodeStatus;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -54,6 +55,7 @@ public final class ReadView {
           Lease.class,
           NodeList.class,
           PodList.class,
+          NamespaceList.class,
           PodDisruptionBudgetList.class,
           DaemonSetList.class,
           ConfigMap.class,

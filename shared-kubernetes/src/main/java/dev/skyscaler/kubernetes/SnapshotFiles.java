@@ -18,13 +18,13 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Reads cluster snapshots as {@code kubectl get nodes,pods,pdb,daemonsets -A -o yaml} writes them
- * (also multi-document YAML, single objects and JSON) into the core model.
+ * Reads cluster snapshots as {@code kubectl get namespaces,nodes,pods,pdb,daemonsets -A -o yaml}
+ * writes them (also multi-document YAML, single objects and JSON) into the core model.
  *
- * <p>Nodes, Pods, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets, the priority expander's
- * ConfigMap, CapacityBuffers ({@code autoscaling.x-k8s.io} v1, v1beta1, v1alpha1) and the
- * PodTemplates they refer to are used; Succeeded and Failed pods are dropped; other ConfigMaps are
- * skipped silently; any other kind is skipped with one warning per kind and file.
+ * <p>Nodes, Pods, Namespaces, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets, the priority
+ * expander's ConfigMap, CapacityBuffers ({@code autoscaling.x-k8s.io} v1, v1beta1, v1alpha1) and
+ * the PodTemplates they refer to are used; Succeeded and Failed pods are dropped; other ConfigMaps
+ * are skipped silently; any other kind is skipped with one warning per kind and file.
  */
 public final class SnapshotFiles {
   private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
@@ -97,6 +97,7 @@ public final class SnapshotFiles {
     private final List<Pod> pods = new ArrayList<>();
     private final List<PodDisruptionBudget> pdbs = new ArrayList<>();
     private final List<DaemonSet> daemonSets = new ArrayList<>();
+    private final List<dev.skyscaler.core.model.Namespace> namespaces = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, String> seen = new HashMap<>();
     private final List<RawObject> buffers = new ArrayList<>();
@@ -114,6 +115,10 @@ public final class SnapshotFiles {
                   ModelTranslator.toNode(
                       typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class)));
           case "Pod" -> addPod(o);
+          case "Namespace" ->
+              namespaces.add(
+                  ClusterNamespaces.toNamespace(
+                      typed(o, "v1", io.fabric8.kubernetes.api.model.Namespace.class)));
           case "PodDisruptionBudget" ->
               pdbs.add(
                   ModelTranslator.toPdb(
@@ -214,7 +219,7 @@ public final class SnapshotFiles {
         }
       }
       return new KubernetesSnapshot(
-          nodes, pods, pdbs, daemonSets, priorities, translated, warnings);
+          nodes, pods, pdbs, daemonSets, priorities, translated, warnings, namespaces);
     }
   }
 }

@@ -97,6 +97,40 @@ class SnapshotFileErrorsTest {
             """,
             "Node n1: defined twice: document 1, items[1], and first in FILE (document 1, items[0])"),
         arguments(
+            "a namespace defined twice is rejected",
+            """
+            apiVersion: v1
+            kind: NamespaceList
+            items:
+            - metadata: {name: data}
+            - metadata: {name: data}
+            """,
+            "Namespace data: defined twice: document 1, items[1], and first in FILE (document 1,"
+                + " items[0])"),
+        arguments(
+            "a namespace without a name names the field",
+            "apiVersion: v1\nkind: Namespace\nmetadata: {labels: {team: x}}\n",
+            "Namespace (no name): metadata.name: missing: expected a non-empty string"),
+        arguments(
+            "a namespace selector with a bad operator names the pod and the field",
+            """
+            apiVersion: v1
+            kind: Pod
+            metadata: {name: web-1, namespace: shop}
+            spec:
+              containers: [{name: a}]
+              affinity:
+                podAffinity:
+                  requiredDuringSchedulingIgnoredDuringExecution:
+                  - topologyKey: kubernetes.io/hostname
+                    labelSelector: {}
+                    namespaceSelector:
+                      matchExpressions: [{key: team, operator: Has}]
+            """,
+            "Pod shop/web-1: spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution"
+                + "[0].namespaceSelector.matchExpressions[0].operator: invalid label selector"
+                + " operator \"Has\": expected In, NotIn, Exists or DoesNotExist"),
+        arguments(
             "an invalid taint effect names the node and the taint",
             """
             apiVersion: v1

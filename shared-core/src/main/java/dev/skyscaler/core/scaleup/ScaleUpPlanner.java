@@ -83,6 +83,7 @@ public final class ScaleUpPlanner {
       return this; // nothing pending: no simulation to load, no round to run
     }
     scheduleOnWorld(classes, sim().nodes());
+    int firstOfRounds = assignments.size();
     for (int round = 0; round < MAX_ROUNDS && anyRemaining(); round++) {
       List<ExpansionOption> candidates = expansionOptions();
       if (candidates.isEmpty()) {
@@ -106,6 +107,7 @@ public final class ScaleUpPlanner {
       }
     }
     sim().clearSpreadTargets();
+    SpreadTrim.apply(sim(), classes, remaining, assignments, firstOfRounds);
     return this;
   }
 
@@ -136,6 +138,7 @@ public final class ScaleUpPlanner {
 
   private List<ExpansionOption> expansionOptions() {
     SpreadTargets.apply(sim(), classes, remaining, templates.values(), this::headroom);
+    useRoomTheTargetsOpen();
     cpuHomed = classesWithANonGpuHome();
     List<ExpansionOption> result = new ArrayList<>();
     for (GroupTemplate t : templates.values()) {
@@ -151,6 +154,28 @@ public final class ScaleUpPlanner {
       }
     }
     return result;
+  }
+
+  /**
+   * Spread targets let a domain fill past the strict rule of the moment, and an existing or
+   * upcoming node there may have the room: pods of domain-sensitive classes go there before any
+   * node is bought for them.
+   */
+  private void useRoomTheTargetsOpen() {
+    List<SimNode> world = null;
+    for (PodClass c : classes) {
+      if (remaining[c.id()] > 0 && c.domainSensitive()) {
+        if (world == null) {
+          world = new ArrayList<>();
+          for (SimNode n : sim().nodes()) {
+            if (n.kind() != SimNode.Kind.PLANNED) {
+              world.add(n);
+            }
+          }
+        }
+        place(c, world);
+      }
+    }
   }
 
   /** Classes that need no GPU and fit a fresh node of some non-GPU group with room. */
