@@ -51,15 +51,31 @@ public interface NodeGroupProvider {
    */
   Outcome apply(Action action);
 
-  /** What discovery found. */
+  /**
+   * What discovery found.
+   *
+   * @param noScaleDown nodes of managed groups that must not be scale-down candidates now, with the
+   *     reason (a Cluster API MachineDeployment rolling out); the runner gives them Cluster
+   *     Autoscaler's {@code scale-down-disabled} annotation in the scan's snapshot
+   */
   record Discovery(
       List<dev.skyscaler.core.model.NodeGroup> groups,
       List<CloudInstance> instances,
-      List<String> warnings) {
+      List<String> warnings,
+      java.util.Map<String, String> noScaleDown) {
     public Discovery {
       groups = List.copyOf(groups);
       instances = List.copyOf(instances);
       warnings = List.copyOf(warnings);
+      noScaleDown = java.util.Map.copyOf(noScaleDown);
+    }
+
+    /** A discovery whose every node may be scaled down. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings) {
+      this(groups, instances, warnings, java.util.Map.of());
     }
   }
 
