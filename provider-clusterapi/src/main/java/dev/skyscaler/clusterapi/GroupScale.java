@@ -64,7 +64,7 @@ final class GroupScale {
       write(g, scale, from - 1);
     } catch (KubernetesApiException e) {
       if (!marked) {
-        unmark(ref, names);
+        unmark(ref, names, now);
       }
       throw e;
     }
@@ -108,9 +108,20 @@ final class GroupScale {
             + " goes");
   }
 
-  private void unmark(ObjectRef ref, CapiNames names) {
+  /** Takes the mark off, if it is still the one this action set. */
+  private void unmark(ObjectRef ref, CapiNames names, String now) {
+    String path =
+        "/metadata/annotations/" + names.deleteMachine().replace("~", "~0").replace("/", "~1");
     try {
-      gateway.patchMachine(ref, annotation(names, "null"));
+      gateway.jsonPatchMachine(
+          ref,
+          "[{\"op\":\"test\",\"path\":\""
+              + path
+              + "\",\"value\":\""
+              + now
+              + "\"},{\"op\":\"remove\",\"path\":\""
+              + path
+              + "\"}]");
     } catch (KubernetesApiException e) {
       // the mark alone deletes nothing: it only orders a later scale-down
     }

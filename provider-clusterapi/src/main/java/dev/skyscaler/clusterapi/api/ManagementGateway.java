@@ -226,10 +226,19 @@ public final class ManagementGateway {
 
   /** A JSON merge patch of a Machine; empty when it does not exist. */
   public Optional<GenericKubernetesResource> patchMachine(ObjectRef machine, String mergePatch) {
+    return patch(machine, PatchType.JSON_MERGE, mergePatch);
+  }
+
+  /** A JSON patch (RFC 6902) of a Machine; empty when it does not exist. */
+  public Optional<GenericKubernetesResource> jsonPatchMachine(ObjectRef machine, String jsonPatch) {
+    return patch(machine, PatchType.JSON, jsonPatch);
+  }
+
+  private Optional<GenericKubernetesResource> patch(
+      ObjectRef machine, PatchType type, String body) {
     try {
       return Optional.of(
-          resource("machines", "Machine", machine)
-              .patch(PatchContext.of(PatchType.JSON_MERGE), mergePatch));
+          resource("machines", "Machine", machine).patch(PatchContext.of(type), body));
     } catch (KubernetesClientException e) {
       if (e.getCode() == 404) {
         return Optional.empty();
