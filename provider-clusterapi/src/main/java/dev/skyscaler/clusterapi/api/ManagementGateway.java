@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
 import io.fabric8.kubernetes.api.model.ListOptions;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.autoscaling.v1.Scale;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -237,8 +238,21 @@ public final class ManagementGateway {
   private Optional<GenericKubernetesResource> patch(
       ObjectRef machine, PatchType type, String body) {
     try {
+      // patched through an item, so that the client sends the patch without reading first
+      GenericKubernetesResource item = new GenericKubernetesResource();
+      item.setApiVersion(api().apiVersion());
+      item.setKind("Machine");
+      item.setMetadata(
+          new ObjectMetaBuilder()
+              .withNamespace(machine.namespace())
+              .withName(machine.name())
+              .build());
       return Optional.of(
-          resource("machines", "Machine", machine).patch(PatchContext.of(type), body));
+          client
+              .genericKubernetesResources(capi(api(), "machines", "Machine"))
+              .inNamespace(machine.namespace())
+              .resource(item)
+              .patch(PatchContext.of(type), body));
     } catch (KubernetesClientException e) {
       if (e.getCode() == 404) {
         return Optional.empty();
