@@ -15,6 +15,7 @@ import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What every handler is built from, once per execution environment: the validated settings, the
@@ -27,7 +28,9 @@ import java.util.Objects;
  *
  * <p>The cluster: the EKS cluster {@code CLUSTER_NAME} ({@code eks:DescribeCluster}, IAM token),
  * or, when {@code KUBECONFIG_SECRET_ARN} is set, the kubeconfig in that Secrets Manager secret.
- * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
+ * With {@code CLOUD_PROVIDER=clusterapi} it is the Cluster API management cluster, and {@code
+ * workload} reaches the workload cluster ({@code WORKLOAD_KUBECONFIG_SECRET_ARN}) when it is
+ * another one. {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
  * on-demand}), the Auto Scaling client and the Kubernetes deserializers ({@link ReadView#prime})
@@ -41,7 +44,8 @@ public record FunctionWiring(
     AsgNodeGroupProvider provider,
     ClusterConnector cluster,
     JsonLog log,
-    Clock clock) {
+    Clock clock,
+    Optional<ClusterConnector> workload) {
 
   /** Set by Lambda: {@code on-demand}, {@code provisioned-concurrency} or {@code snap-start}. */
   static final String INITIALIZATION_TYPE = "AWS_LAMBDA_INITIALIZATION_TYPE";
@@ -53,6 +57,18 @@ public record FunctionWiring(
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(log, "log");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(workload, "workload");
+  }
+
+  /** Wiring whose cluster is also the workload cluster. */
+  public FunctionWiring(
+      FunctionSettings settings,
+      AsgGateways gateways,
+      AsgNodeGroupProvider provider,
+      ClusterConnector cluster,
+      JsonLog log,
+      Clock clock) {
+    this(settings, gateways, provider, cluster, log, clock, Optional.empty());
   }
 
   /**
@@ -85,7 +101,13 @@ public record FunctionWiring(
         provider,
         connector(settings, aws, gateways.eks(), clock),
         new JsonLog(System.out, clock),
-        clock);
+        clock,
+        settings
+            .workloadKubeconfigSecretArn()
+            .map(
+                arn ->
+                    new KubeconfigSecretConnector(
+                        SecretsGateway.create(aws), arn, ConnectionOptions.DEFAULTS)));
   }
 
   /** The kubeconfig secret when one is named, else the EKS cluster of the same name. */

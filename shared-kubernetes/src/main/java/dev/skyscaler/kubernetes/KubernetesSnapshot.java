@@ -91,6 +91,45 @@ public record KubernetesSnapshot(
         namespaces);
   }
 
+  /** Cluster Autoscaler's per-node opt-out of scale-down, which the core honours. */
+  public static final String SCALE_DOWN_DISABLED =
+      "cluster-autoscaler.kubernetes.io/scale-down-disabled";
+
+  /**
+   * These objects with the named nodes carrying {@value #SCALE_DOWN_DISABLED}{@code : "true"}, as a
+   * provider asks for nodes that must not be scale-down candidates now ({@code
+   * NodeGroupProvider.Discovery#noScaleDown}); the cluster's nodes are not changed.
+   */
+  public KubernetesSnapshot withScaleDownDisabled(java.util.Set<String> nodeNames) {
+    if (nodeNames.isEmpty()) {
+      return this;
+    }
+    List<Node> marked = new java.util.ArrayList<>(nodes.size());
+    for (Node n : nodes) {
+      if (!nodeNames.contains(n.name())) {
+        marked.add(n);
+        continue;
+      }
+      Map<String, String> annotations = new java.util.HashMap<>(n.annotations());
+      annotations.put(SCALE_DOWN_DISABLED, "true");
+      marked.add(
+          new Node(
+              n.name(),
+              n.labels(),
+              annotations,
+              n.taints(),
+              n.capacity(),
+              n.allocatable(),
+              n.unschedulable(),
+              n.ready(),
+              n.providerId(),
+              n.creationTime(),
+              n.conditions()));
+    }
+    return new KubernetesSnapshot(
+        marked, pods, pdbs, daemonSets, expanderPriorities, capacityBuffers, warnings);
+  }
+
   /** The core snapshot of these objects with the node groups that manage the nodes. */
   public ClusterSnapshot toClusterSnapshot(List<NodeGroup> nodeGroups) {
     return new ClusterSnapshot(

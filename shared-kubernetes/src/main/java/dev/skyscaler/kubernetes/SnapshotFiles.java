@@ -40,10 +40,35 @@ public final class SnapshotFiles {
    *     object, a value the model rejects, or a node or pod defined twice
    */
   public static KubernetesSnapshot read(List<Path> paths) {
+    return read(paths, (object, where) -> false);
+  }
+
+  /**
+   * Objects of kinds the core does not read, offered to a reader that takes some of them (the
+   * Cluster API provider takes its MachineDeployments, Machines, ...); the kinds it takes are not
+   * reported as ignored.
+   */
+  @FunctionalInterface
+  public interface ExtraObjects {
+    /**
+     * Takes the object if it is of a kind this reader reads.
+     *
+     * @param where its file and place in it, for messages: {@code snap.yaml (document 2, items[0])}
+     * @throws SnapshotException naming the object and field, for an object it cannot read
+     */
+    boolean take(GenericKubernetesResource object, String where);
+  }
+
+  /**
+   * {@link #read(List)}, offering every object of another kind to {@code extra} first.
+   *
+   * @throws SnapshotException as {@link #read(List)} does, and as {@code extra} does
+   */
+  public static KubernetesSnapshot read(List<Path> paths, ExtraObjects extra) {
     if (paths.isEmpty()) {
       throw new SnapshotException("snapshot: no snapshot files given");
     }
-    Assembly assembly = new Assembly();
+    Assembly assembly = new Assembly(extra);
     for (Path path : paths) {
       for (Path file : files(path)) {
         List<RawObject> objects = SnapshotDocuments.load(file);
@@ -105,6 +130,11 @@ public final class SnapshotFiles {
         new HashMap<>();
     private Map<Integer, List<String>> priorities = Map.of();
     private String prioritiesFrom;
+    private final ExtraObjects extra;
+
+    Assembly(ExtraObjects extra) {
+      this.extra = extra;
+    }
 
     /** Adds a known object; false when its kind is not one a snapshot uses. */
     boolean add(RawObject o) {
@@ -137,7 +167,8 @@ public final class SnapshotFiles {
                   typed(o, "v1", io.fabric8.kubernetes.api.model.PodTemplate.class));
           case "CapacityBuffer" -> addCapacityBuffer(o);
           default -> {
-            return false;
+            return extra.take(
+                ObjectConverter.convert(o, GenericKubernetesResource.class), where(o));
           }
         }
         return true;

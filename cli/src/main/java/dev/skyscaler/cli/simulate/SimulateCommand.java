@@ -2,6 +2,7 @@ package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.options.CaOptions;
+import dev.skyscaler.cli.options.CloudProviderOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,7 +29,8 @@ import picocli.CommandLine.TypeConversionException;
     sortOptions = false,
     customSynopsis = {
       "skyscaler simulate --scenario=<file.yaml> [--report=<file.html>] [--seed=<n>]",
-      "         [--output=text|json] [Cluster Autoscaler options]"
+      "         [--output=text|json] [--cloud-provider=clusterapi]",
+      "         [--node-group-auto-discovery=<spec>]... [Cluster Autoscaler options]"
     },
     description = {
       "Runs the autoscaler against a simulated cluster over time: nodes that boot with a delay,"
@@ -51,6 +54,8 @@ public final class SimulateCommand implements Callable<Integer> {
   private final Clock clock;
 
   @Spec CommandSpec spec;
+
+  @Mixin CloudProviderOptions provider;
 
   @Option(
       names = "--scenario",
@@ -88,7 +93,10 @@ public final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Scenario scenario =
-        ScenarioFile.read(scenarioFile, CaOptions.given(spec.commandLine().getParseResult()));
+        ScenarioFile.read(
+            scenarioFile,
+            CaOptions.given(spec.commandLine().getParseResult()),
+            provider.clusterApiOptions(System.getenv()));
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }

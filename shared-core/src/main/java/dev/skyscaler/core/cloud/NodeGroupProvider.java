@@ -67,25 +67,48 @@ public interface NodeGroupProvider {
    *
    * @param waits instances the cloud holds in a termination lifecycle hook now (AWS {@code
    *     Terminating:Wait}); empty for clouds without hooks
+   * @param noScaleDown nodes of managed groups that must not be scale-down candidates now, with the
+   *     reason (a Cluster API MachineDeployment rolling out); the runner gives them Cluster
+   *     Autoscaler's {@code scale-down-disabled} annotation in the scan's snapshot
    */
   record Discovery(
       List<dev.skyscaler.core.model.NodeGroup> groups,
       List<CloudInstance> instances,
       List<String> warnings,
-      List<TerminationWait> waits) {
+      List<TerminationWait> waits,
+      java.util.Map<String, String> noScaleDown) {
     public Discovery {
       groups = List.copyOf(groups);
       instances = List.copyOf(instances);
       warnings = List.copyOf(warnings);
       waits = List.copyOf(waits);
+      noScaleDown = java.util.Map.copyOf(noScaleDown);
     }
 
-    /** A discovery of a cloud without lifecycle hooks. */
+    /** A discovery of a cloud without lifecycle hooks whose every node may be scaled down. */
     public Discovery(
         List<dev.skyscaler.core.model.NodeGroup> groups,
         List<CloudInstance> instances,
         List<String> warnings) {
-      this(groups, instances, warnings, List.of());
+      this(groups, instances, warnings, List.of(), java.util.Map.of());
+    }
+
+    /** A discovery with lifecycle-hook waits whose every node may be scaled down. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings,
+        List<TerminationWait> waits) {
+      this(groups, instances, warnings, waits, java.util.Map.of());
+    }
+
+    /** A discovery of a cloud without lifecycle hooks, some of whose nodes stay. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings,
+        java.util.Map<String, String> noScaleDown) {
+      this(groups, instances, warnings, List.of(), noScaleDown);
     }
   }
 

@@ -188,7 +188,13 @@ public final class ScanCycle {
       KubernetesSnapshot cluster = k8s;
       discovery = stage("discover the node groups", () -> cloud.get().match(cluster.nodes()));
       options = stage("read the priority expander ConfigMap", () -> withPriorities(cluster));
-      snapshot = stage("plan", () -> cluster.toClusterSnapshot(discovery.groups()));
+      snapshot =
+          stage(
+              "plan",
+              () ->
+                  cluster
+                      .withScaleDownDisabled(discovery.noScaleDown().keySet())
+                      .toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());

@@ -24,8 +24,9 @@ import java.util.function.Predicate;
  * Sits in front of fabric8's CRUD dispatcher and adds what a test of the adapter needs: it records
  * every request the adapter sends (recognised by its {@code User-Agent}), answers list requests
  * with {@code limit} page by page with {@code continue} tokens as the API server does (the CRUD
- * dispatcher ignores {@code limit}), and injects faults: a status code instead of the real answer,
- * or the real effect with an answer that arrives too late (a timeout after the write happened).
+ * dispatcher ignores {@code limit}), serves the {@code /scale} subresource of custom resources
+ * ({@link ScaleSubresource}), and injects faults: a status code instead of the real answer, or the
+ * real effect with an answer that arrives too late (a timeout after the write happened).
  */
 final class ApiDispatcher extends Dispatcher {
   static final String ADAPTER_AGENT = "skyscaler";
@@ -176,6 +177,9 @@ final class ApiDispatcher extends Dispatcher {
   }
 
   private MockResponse answer(RecordedRequest request, ApiCall call) {
+    if (ScaleSubresource.handles(call)) {
+      return ScaleSubresource.answer(crud, request, call);
+    }
     String limit = call.query().get("limit");
     if (!"GET".equals(call.method()) || limit == null || !call.name().isEmpty()) {
       return crud.dispatch(request);
