@@ -5,13 +5,16 @@ import dev.skyscaler.clusterapi.api.ManagementReader;
 import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.clusterapi.discovery.NodeGroupDiscovery;
 import dev.skyscaler.core.cloud.NodeGroupProvider;
+import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome.Status;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -33,12 +36,14 @@ import java.util.List;
 public final class ClusterApiNodeGroupProvider implements NodeGroupProvider {
   private final ManagementGateway gateway;
   private final ClusterApiOptions options;
+  private final Clock clock;
   private final CapiActions actions;
 
   public ClusterApiNodeGroupProvider(
       ManagementGateway gateway, ClusterApiOptions options, Clock clock) {
     this.gateway = gateway;
     this.options = options;
+    this.clock = clock;
     this.actions = new CapiActions(gateway, options, clock);
   }
 
@@ -65,6 +70,20 @@ public final class ClusterApiNodeGroupProvider implements NodeGroupProvider {
 
   @Override
   public Outcome apply(Action action) {
+    return apply(actions, action);
+  }
+
+  /** {@inheritDoc} Each write to the management cluster is sent only while the budget lasts. */
+  @Override
+  public Outcome apply(Action action, Duration budget) {
+    try {
+      return apply(new CapiActions(gateway.within(budget), options, clock), action);
+    } catch (WriteRefusedException e) {
+      return new Outcome(Status.RETRY, "not sent: " + e.getMessage());
+    }
+  }
+
+  private static Outcome apply(CapiActions actions, Action action) {
     if (action instanceof SetTargetSize a) {
       return actions.setTargetSize(a);
     }

@@ -77,6 +77,31 @@ class ClusterApiActionsTest {
   }
 
   @Test
+  void aWriteIsNotSentOnceTheTimeTheLeaseGrantedTheActionHasRunOut() {
+    Outcome o =
+        provider.apply(new SetTargetSize(MD, 3, 5, "pending pods"), java.time.Duration.ZERO);
+
+    assertThat(o)
+        .isEqualTo(
+            new Outcome(
+                Status.RETRY,
+                "not sent: update MachineDeployment/capi/workers/scale: the time the lease granted"
+                    + " this action (PT0S) ran out"));
+    assertThat(writes()).isEmpty();
+    assertThat(world.replicas("MachineDeployment", "workers")).isEqualTo(3);
+  }
+
+  @Test
+  void aWriteWithinTheLeasesTimeIsSentAsAlways() {
+    Outcome o =
+        provider.apply(
+            new SetTargetSize(MD, 3, 5, "pending pods"), java.time.Duration.ofSeconds(20));
+
+    assertThat(o).isEqualTo(Outcome.done("set " + MD + " replicas 3 -> 5"));
+    assertThat(world.replicas("MachineDeployment", "workers")).isEqualTo(5);
+  }
+
+  @Test
   void theTargetNeverGoesBelowTheNodesThatHaveRegistered() {
     Outcome o = provider.apply(new SetTargetSize(MD, 3, 1, "long unregistered"));
 

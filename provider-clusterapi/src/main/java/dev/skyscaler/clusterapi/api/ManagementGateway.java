@@ -5,6 +5,9 @@ import dev.skyscaler.clusterapi.objects.InfrastructureRef;
 import dev.skyscaler.clusterapi.objects.ObjectRef;
 import dev.skyscaler.kubernetes.KubernetesApiException;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.fence.Deadline;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
@@ -22,6 +25,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -44,11 +48,18 @@ import java.util.function.Supplier;
 public final class ManagementGateway {
   static final long PAGE_SIZE = 500;
 
+  private final KubernetesConnection management;
   private final KubernetesClient client;
   private final String group;
   private final Optional<String> version;
-  private volatile ServedApi served;
-  private final Map<String, ResourceDefinitionContext> templateKinds = new ConcurrentHashMap<>();
+  private final WriteFence fence;
+  private final Discovered discovered;
+
+  /** What discovery found, shared by a gateway and the bounded copies made of it. */
+  private static final class Discovered {
+    volatile ServedApi served;
+    final Map<String, ResourceDefinitionContext> templateKinds = new ConcurrentHashMap<>();
+  }
 
   /**
    * @param group the Cluster API group ({@code CAPI_GROUP})
@@ -56,9 +67,47 @@ public final class ManagementGateway {
    */
   public ManagementGateway(
       KubernetesConnection management, String group, Optional<String> version) {
+    this(management, group, version, WriteFence.NONE, new Discovered());
+  }
+
+  private ManagementGateway(
+      KubernetesConnection management,
+      String group,
+      Optional<String> version,
+      WriteFence fence,
+      Discovered discovered) {
+    this.management = management;
     this.client = management.client();
     this.group = group;
     this.version = version;
+    this.fence = fence;
+    this.discovered = discovered;
+  }
+
+  /**
+   * This gateway for one action of a scan: each of its writes is sent only while {@code budget}
+   * (what the scan's lease grants the action) lasts, with its timeouts and retries cut to what is
+   * left, so that none lands after the lease may have passed to another actor.
+   */
+  public ManagementGateway within(Duration budget) {
+    Deadline deadline = Deadline.after(budget);
+    WriteFence bounded =
+        new WriteFence() {
+          @Override
+          public Duration admit(String write) {
+            if (deadline.passed()) {
+              throw new WriteRefusedException(
+                  write + ": the time the lease granted this action (" + budget + ") ran out");
+            }
+            return deadline.left();
+          }
+
+          @Override
+          public Duration timeLeft() {
+            return deadline.left();
+          }
+        };
+    return new ManagementGateway(management, group, version, bounded, discovered);
   }
 
   /**
@@ -67,7 +116,7 @@ public final class ManagementGateway {
    * @throws CapiObjectException when the server does not serve the group or version
    */
   public ServedApi api() {
-    ServedApi s = served;
+    ServedApi s = discovered.served;
     if (s != null) {
       return s;
     }
@@ -85,7 +134,7 @@ public final class ManagementGateway {
           "the management cluster serves no machines and machinesets in " + group + "/" + v);
     }
     s = new ServedApi(group, v, names);
-    served = s;
+    discovered.served = s;
     return s;
   }
 
@@ -124,7 +173,8 @@ public final class ManagementGateway {
       return all;
     } catch (KubernetesApiException e) {
       if (e.code() == 404) {
-        served = null; // the version may have gone with an upgrade: discover it again next time
+        discovered.served =
+            null; // the version may have gone with an upgrade: discover it again next time
       }
       throw e;
     }
@@ -158,7 +208,7 @@ public final class ManagementGateway {
    */
   public Optional<GenericKubernetesResource> template(InfrastructureRef ref, String namespace) {
     ResourceDefinitionContext context =
-        templateKinds.computeIfAbsent(
+        discovered.templateKinds.computeIfAbsent(
             ref.group() + "/" + ref.version() + "/" + ref.kind(), k -> templateKind(ref));
     return Optional.ofNullable(
         call(
@@ -222,7 +272,7 @@ public final class ManagementGateway {
    * @throws KubernetesApiException with code 409 when the object changed since it was read
    */
   public Scale updateScale(String plural, String kind, ObjectRef ref, Scale scale) {
-    return call("update " + ref + "/scale", () -> resource(plural, kind, ref).scale(scale));
+    return written("update " + ref + "/scale", c -> resource(c, plural, kind, ref).scale(scale));
   }
 
   /** A JSON merge patch of a Machine; empty when it does not exist. */
@@ -237,6 +287,11 @@ public final class ManagementGateway {
 
   private Optional<GenericKubernetesResource> patch(
       ObjectRef machine, PatchType type, String body) {
+    return written("patch " + machine, c -> patch(c, machine, type, body));
+  }
+
+  private Optional<GenericKubernetesResource> patch(
+      KubernetesClient c, ObjectRef machine, PatchType type, String body) {
     try {
       // patched through an item, so that the client sends the patch without reading first
       GenericKubernetesResource item = new GenericKubernetesResource();
@@ -248,8 +303,7 @@ public final class ManagementGateway {
               .withName(machine.name())
               .build());
       return Optional.of(
-          client
-              .genericKubernetesResources(capi(api(), "machines", "Machine"))
+          c.genericKubernetesResources(capi(api(), "machines", "Machine"))
               .inNamespace(machine.namespace())
               .resource(item)
               .patch(PatchContext.of(type), body));
@@ -264,13 +318,17 @@ public final class ManagementGateway {
   /** Deletes a Machine; false when it was already gone. */
   public boolean deleteMachine(ObjectRef machine) {
     var deleted =
-        call("delete " + machine, () -> resource("machines", "Machine", machine).delete());
+        written("delete " + machine, c -> resource(c, "machines", "Machine", machine).delete());
     return deleted != null && !deleted.isEmpty();
   }
 
   private Resource<GenericKubernetesResource> resource(String plural, String kind, ObjectRef ref) {
-    return client
-        .genericKubernetesResources(capi(api(), plural, kind))
+    return resource(client, plural, kind, ref);
+  }
+
+  private Resource<GenericKubernetesResource> resource(
+      KubernetesClient c, String plural, String kind, ObjectRef ref) {
+    return c.genericKubernetesResources(capi(api(), plural, kind))
         .inNamespace(ref.namespace())
         .withName(ref.name());
   }
@@ -288,6 +346,15 @@ public final class ManagementGateway {
         .withKind(kind)
         .withNamespaced(true)
         .build();
+  }
+
+  /** A write, sent only as the gateway's fence admits it ({@link KubernetesConnection#write}). */
+  private <T> T written(String what, Function<KubernetesClient, T> call) {
+    try {
+      return management.write(fence, what, call);
+    } catch (KubernetesClientException e) {
+      throw KubernetesApiException.of(what, e);
+    }
   }
 
   private static <T> T call(String what, Supplier<T> call) {
