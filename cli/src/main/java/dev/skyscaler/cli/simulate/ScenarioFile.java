@@ -47,7 +47,8 @@ public final class ScenarioFile {
           "options",
           "groups",
           "workloads",
-          "events");
+          "events",
+          "cost");
   private static final Set<String> GROUP_FIELDS =
       Set.of(
           "bootDelay",
@@ -73,7 +74,9 @@ public final class ScenarioFile {
     checkOptions(file, root, cliFlags);
     KubernetesSnapshot k8s = SnapshotFiles.read(paths(root, "snapshot", file));
     Path groupsFile = paths(root, "nodeGroups", file).get(0);
-    List<NodeGroup> groups = NodeGroupsFile.read(groupsFile, k8s.nodes());
+    List<NodeGroup> declared = NodeGroupsFile.read(groupsFile, k8s.nodes());
+    CostSettings cost = CostSettings.read(root, declared, groupsFile);
+    List<NodeGroup> groups = cost.priced(declared);
     ClusterSnapshot snapshot;
     try {
       snapshot = k8s.toClusterSnapshot(groups);
@@ -108,7 +111,8 @@ public final class ScenarioFile {
         seed(root),
         behaviours(root, snapshot, groupsFile),
         events.workloads(),
-        events.events());
+        events.events(),
+        cost);
   }
 
   private static List<Path> paths(YamlObject root, String field, Path file) {
