@@ -25,8 +25,7 @@ final class ReportTables {
         "Waiting for a node",
         "From a pod's creation to its binding, for every pod that needed a node (a pod placed in"
             + " the scan that created it waited 0s); nearest-rank percentiles. A pod still waiting"
-            + " at the end counts with its wait so far; a pod deleted while waiting only in"
-            + " pod-seconds.");
+            + " at the end, or deleted while waiting, counts with its wait until then.");
     sb.append("<table class=\"data\">\n<tr><th>Workload</th>")
         .append(num("Pods"))
         .append(num("Waited"))

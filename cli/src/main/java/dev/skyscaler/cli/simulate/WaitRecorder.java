@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * Collects how long each pod that needed a node waited for one, per workload, and sums them up as
  * {@link PodWaits}. A pod bound in the scan that created it waited 0; a pod still waiting at the
- * end counts with what it waited until then. A pod deleted while waiting (its Deployment scaled
- * down) no longer needed a node: its pod-seconds count, its wait is not among the percentiles.
+ * end, or deleted while it waited (its Deployment scaled down), counts with what it waited until
+ * then; a pod deleted before it waited at all within the run (a snapshot's pending pod removed by
+ * an event at the start) never needed a node in it and is left out.
  */
 final class WaitRecorder {
   /** One workload's waits so far, in milliseconds, in the order they ended. */
@@ -63,7 +64,7 @@ final class WaitRecorder {
   void record(String workload, Duration wait, double inWindow, Outcome outcome) {
     Waits w = byWorkload.computeIfAbsent(workload, k -> new Waits());
     w.podSeconds += inWindow;
-    if (outcome != Outcome.DELETED) {
+    if (outcome != Outcome.DELETED || inWindow > 0) {
       w.add(wait.toMillis());
     }
     if (outcome == Outcome.STILL_WAITING) {
