@@ -50,7 +50,8 @@ public final class ScenarioFile {
           "options",
           "groups",
           "workloads",
-          "events");
+          "events",
+          "cost");
   private static final Set<String> GROUP_FIELDS =
       Set.of(
           "bootDelay",
@@ -84,7 +85,7 @@ public final class ScenarioFile {
     root.allowOnly(FIELDS);
     checkOptions(file, root, cliFlags);
     KubernetesSnapshot k8s;
-    List<NodeGroup> groups;
+    List<NodeGroup> declared;
     String groupsSource;
     if (clusterApi.isPresent()) {
       if (root.get("nodeGroups").isPresent()) {
@@ -97,14 +98,16 @@ public final class ScenarioFile {
       k8s = SnapshotFiles.read(paths(root, "snapshot", file), objects);
       Discovery found = objects.discover(k8s.nodes());
       k8s = k8s.withScaleDownDisabled(found.noScaleDown().keySet());
-      groups = found.groups();
+      declared = found.groups();
       groupsSource = "the snapshot's Cluster API objects";
     } else {
       k8s = SnapshotFiles.read(paths(root, "snapshot", file));
       Path groupsFile = paths(root, "nodeGroups", file).get(0);
-      groups = NodeGroupsFile.read(groupsFile, k8s.nodes());
+      declared = NodeGroupsFile.read(groupsFile, k8s.nodes());
       groupsSource = groupsFile.toString();
     }
+    CostSettings cost = CostSettings.read(root, declared, groupsSource);
+    List<NodeGroup> groups = cost.priced(declared);
     ClusterSnapshot snapshot;
     try {
       snapshot = k8s.toClusterSnapshot(groups);
@@ -139,7 +142,8 @@ public final class ScenarioFile {
         seed(root),
         behaviours(root, snapshot, groupsSource),
         events.workloads(),
-        events.events());
+        events.events(),
+        cost);
   }
 
   private static List<Path> paths(YamlObject root, String field, Path file) {

@@ -98,7 +98,27 @@ class BadScenarioTest {
         new Case(
             "options are Cluster Autoscaler options",
             "duration: 1h\noptions: {max-nodes-total: ten}\n",
-            "options: --max-nodes-total: expected a whole number >= 0, got \"ten\""));
+            "options: --max-nodes-total: expected a whole number >= 0, got \"ten\""),
+        new Case(
+            "a currency is an ISO 4217 code",
+            "duration: 1h\ncost: {currency: euro}\n",
+            "cost.currency: expected an ISO 4217 code like USD or EUR, got \"euro\""),
+        new Case(
+            "a made-up code is not a currency",
+            "duration: 1h\ncost: {currency: XYZ}\n",
+            "cost.currency: expected an ISO 4217 code like USD or EUR, got \"XYZ\""),
+        new Case(
+            "a price is for a node group",
+            "duration: 1h\ncost: {prices: {ng-x: 0.1}}\n",
+            "cost.prices.ng-x: no node group \"ng-x\" in " + NODE_GROUPS),
+        new Case(
+            "a price is not negative",
+            "duration: 1h\ncost: {prices: {" + GROUP + ": -1}}\n",
+            "cost.prices." + GROUP + ": expected a number >= 0.0, got -1"),
+        new Case(
+            "the cost section has two fields",
+            "duration: 1h\ncost: {currancy: EUR}\n",
+            "cost: unknown field \"currancy\"; did you mean \"currency\"?"));
   }
 
   @ParameterizedTest(name = "{0}")
