@@ -36,7 +36,8 @@ import java.util.function.ToLongFunction;
  * child trusts it through a trust store of the JDK's CAs plus moto's certificate, {@link
  * LoopbackTls}; the mock API server serves HTTPS either way, trusted through the kubeconfig's CA
  * data, which a kubeconfig from a secret must carry), {@code --profile} (one more run with {@code
- * -Xlog:class+load}, counted by jar).
+ * -Xlog:class+load}, counted by jar); {@code --compare OLD_ZIP}: another zip's cold start against
+ * this one's, interleaved ({@link ColdStartComparison}).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -49,6 +50,10 @@ public final class ColdStartMeasurement {
 
   public static void main(String[] args) throws Exception {
     List<String> a = Arrays.asList(args);
+    if (a.contains("--compare")) {
+      ColdStartComparison.run(a);
+      return;
+    }
     int runs = Integer.parseInt(option(a, "--runs", "5"));
     int warmups = Integer.parseInt(option(a, "--warmup", "1"));
     Path zip = Path.of(option(a, "--zip", defaultZip()));
@@ -271,14 +276,14 @@ public final class ColdStartMeasurement {
     };
   }
 
-  private static String defaultZip() {
+  static String defaultZip() {
     Path inModule = Path.of("target", "skyscaler-aws-lambda.zip");
     return Files.exists(inModule)
         ? inModule.toString()
         : Path.of("functions-aws", "target", "skyscaler-aws-lambda.zip").toString();
   }
 
-  private static String option(List<String> args, String name, String fallback) {
+  static String option(List<String> args, String name, String fallback) {
     int i = args.indexOf(name);
     if (i < 0) {
       return fallback;
