@@ -42,8 +42,19 @@ public final class KubeconfigText {
     if (text == null || text.isBlank()) {
       throw new IllegalArgumentException("the kubeconfig is empty");
     }
-    io.fabric8.kubernetes.api.model.Config kubeconfig =
-        ReadView.SERIALIZATION.unmarshal(text, io.fabric8.kubernetes.api.model.Config.class);
+    if (text.length() > ParseLimits.MAX_SETTINGS_BYTES) {
+      throw new IllegalArgumentException(
+          "the kubeconfig has " + text.length() + " characters; at most 1 MiB is read");
+    }
+    io.fabric8.kubernetes.api.model.Config kubeconfig;
+    try {
+      kubeconfig =
+          ReadView.SERIALIZATION.unmarshal(text, io.fabric8.kubernetes.api.model.Config.class);
+    } catch (StackOverflowError e) {
+      // fabric8's YAML reader has no depth limit of its own; a secret is at most 64 KB
+      throw new IllegalArgumentException(
+          "the kubeconfig is nested too deeply to read (StackOverflowError)");
+    }
     if (kubeconfig == null) {
       throw new IllegalArgumentException("the kubeconfig has no document");
     }
