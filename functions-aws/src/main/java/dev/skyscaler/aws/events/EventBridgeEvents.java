@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.skyscaler.aws.events.Ec2InstanceEvent.Kind;
 import dev.skyscaler.aws.events.Ec2InstanceEvent.LifecycleAction;
+import dev.skyscaler.kubernetes.ParseLimits;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
@@ -27,7 +28,7 @@ import org.joda.time.DateTimeZone;
  */
 public final class EventBridgeEvents {
   private static final ObjectMapper JSON =
-      JsonMapper.builder()
+      JsonMapper.builder(ParseLimits.jsonFactory())
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .addMixIn(ScheduledEvent.class, EnvelopeMixIn.class)
           .build();

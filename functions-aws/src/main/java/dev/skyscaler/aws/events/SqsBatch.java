@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.skyscaler.kubernetes.ParseLimits;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -27,7 +28,7 @@ import java.util.Objects;
 public final class SqsBatch {
   // Lambda's own names: "Records", "eventSourceARN"; the library's setters: records, eventSourceArn
   private static final ObjectMapper JSON =
-      JsonMapper.builder()
+      JsonMapper.builder(ParseLimits.jsonFactory())
           .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .build();

@@ -104,6 +104,11 @@ class EventBridgeEventsTest {
         new Malformed("a body that is not JSON", "{\"id\": ", "SQS message m1: not JSON"),
         new Malformed("a JSON array", "[1]", "SQS message m1: expected a JSON object"),
         new Malformed(
+            "a body nested 5,000 levels deep",
+            "{\"a\":" + "[".repeat(5_000) + "]".repeat(5_000) + "}",
+            "SQS message m1: not JSON (Document nesting depth (101) exceeds the maximum allowed"
+                + " (100, from `StreamReadConstraints.getMaxNestingDepth()`)"),
+        new Malformed(
             "no id", spot.replace("\"id\"", "\"ident\""), "SQS message m1: field id is missing"),
         new Malformed(
             "no detail-type",
