@@ -11,9 +11,18 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 final class FreshSnapshot {
   private FreshSnapshot() {}
 
-  /** The same nodes, pods, PDBs, DaemonSets, groups and buffers, with nothing derived yet. */
+  /**
+   * The same nodes, pods, PDBs, DaemonSets, groups, buffers and namespaces, with nothing derived
+   * yet.
+   */
   static ClusterSnapshot of(ClusterSnapshot s) {
     return new ClusterSnapshot(
-        s.nodes(), s.pods(), s.pdbs(), s.daemonSets(), s.nodeGroups(), s.capacityBuffers());
+        s.nodes(),
+        s.pods(),
+        s.pdbs(),
+        s.daemonSets(),
+        s.nodeGroups(),
+        s.capacityBuffers(),
+        s.namespaces());
   }
 }

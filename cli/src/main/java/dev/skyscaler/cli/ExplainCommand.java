@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
       "skyscaler explain <namespace/pod>",
       "         (--snapshot=<file-or-dir>... | --kubeconfig=<file> [--context=<name>])",
-      "         --node-groups=<file>",
+      "         (--node-groups=<file> | --cloud-provider=clusterapi",
+      "         [--node-group-auto-discovery=<spec>]...)",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },

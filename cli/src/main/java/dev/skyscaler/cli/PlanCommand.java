@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     customSynopsis = {
       "skyscaler plan (--snapshot=<file-or-dir>... | --kubeconfig=<file>",
-      "         [--context=<name>]) --node-groups=<file>",
+      "         [--context=<name>]) (--node-groups=<file> | --cloud-provider=clusterapi",
+      "         [--node-group-auto-discovery=<spec>]...)",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },
@@ -42,6 +43,7 @@ import picocli.CommandLine.Spec;
       "      --node-groups examples/first-contact/node-groups.yaml \\",
       "      --max-nodes-total=20 --expander=priority,least-waste",
       "  skyscaler plan --kubeconfig ~/.kube/config --context prod --node-groups groups.yaml",
+      "  skyscaler plan --snapshot examples/cluster-api/snapshot --cloud-provider=clusterapi",
       "",
       "Exit codes: 0 success, 1 internal error, 2 bad input (message on stderr)."
     })

@@ -3,6 +3,7 @@ package dev.skyscaler.cli;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.input.NodeGroupsFile;
 import dev.skyscaler.cli.input.OptionsFile;
+import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.OptionsParser;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything one scan needs, read and checked: the cluster snapshot with its node groups, the
@@ -41,6 +43,21 @@ record Scan(
   static Scan load(ScanInputs in, Map<String, List<String>> cliFlags, Clock clock) {
     OptionsFile file = in.optionsFile == null ? null : OptionsFile.read(in.optionsFile);
     checkSeparately(file, cliFlags);
+    Optional<ClusterApiOptions> capi = in.provider.clusterApiOptions(System.getenv());
+    if (capi.isPresent() && in.nodeGroups != null) {
+      throw new InputException(
+          "--node-groups: not used with --cloud-provider=clusterapi, whose node groups come from"
+              + " the Cluster API objects of the cluster read");
+    }
+    if (capi.isEmpty() && in.nodeGroups == null) {
+      throw new InputException(
+          "missing --node-groups=<file>: the node groups (or --cloud-provider=clusterapi to take"
+              + " them from the snapshot's Cluster API objects)");
+    }
+    Instant now = in.now != null ? in.now : clock.instant();
+    if (capi.isPresent()) {
+      return ClusterApiScan.load(in, capi.get(), file, cliFlags, clock, now);
+    }
     KubernetesSnapshot k8s =
         in.source.live != null
             ? in.source.live.read().translate()
@@ -53,7 +70,6 @@ record Scan(
     } catch (IllegalArgumentException e) {
       throw new InputException(in.nodeGroups + ": " + e.getMessage(), e);
     }
-    Instant now = in.now != null ? in.now : clock.instant();
     return new Scan(snapshot, options, now, k8s.warnings());
   }
 
@@ -81,7 +97,7 @@ record Scan(
    * The file's options overridden by the command line's. The priority expander's table comes from
    * the options file when it has one, otherwise from the snapshot's ConfigMap.
    */
-  private static AutoscalerOptions mergedOptions(
+  static AutoscalerOptions mergedOptions(
       OptionsFile file,
       Map<String, List<String>> cliFlags,
       Map<Integer, List<String>> snapshotPriorities) {

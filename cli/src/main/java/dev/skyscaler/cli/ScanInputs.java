@@ -1,6 +1,7 @@
 package dev.skyscaler.cli;
 
 import dev.skyscaler.cli.cluster.LiveClusterOptions;
+import dev.skyscaler.cli.options.CloudProviderOptions;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -8,6 +9,7 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -24,8 +26,9 @@ final class ScanInputs {
         split = ",",
         paramLabel = "<file-or-dir>",
         description =
-            "Cluster objects as `kubectl get nodes,pods,pdb,daemonsets -A -o yaml` or `skyscaler"
-                + " snapshot` writes them; a directory is read file by file. Repeatable.")
+            "Cluster objects as `kubectl get namespaces,nodes,pods,pdb,daemonsets -A -o yaml` or"
+                + " `skyscaler snapshot` writes them; a directory is read file by file."
+                + " Repeatable.")
     List<Path> snapshots;
 
     @ArgGroup(exclusive = false, multiplicity = "1")
@@ -34,10 +37,13 @@ final class ScanInputs {
 
   @Option(
       names = "--node-groups",
-      required = true,
       paramLabel = "<file>",
-      description = "The node groups (ASGs, VM Scale Sets): sizes, members and templates.")
+      description =
+          "The node groups (ASGs, VM Scale Sets): sizes, members and templates. Not with"
+              + " --cloud-provider=clusterapi.")
   Path nodeGroups;
+
+  @Mixin CloudProviderOptions provider;
 
   @Option(
       names = "--options",

@@ -5,6 +5,7 @@ import dev.skyscaler.cli.cluster.SnapshotCommand;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.options.CaOptions;
 import dev.skyscaler.cli.options.UnknownOptions;
+import dev.skyscaler.cli.run.RunCommand;
 import dev.skyscaler.cli.simulate.SimulateCommand;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.kubernetes.ConnectionException;
@@ -48,7 +49,7 @@ public final class SkyscalerCommand implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing command: plan, explain, simulate or snapshot");
+        spec.commandLine(), "missing command: plan, explain, simulate, snapshot or run");
   }
 
   public static void main(String[] args) {
@@ -61,6 +62,7 @@ public final class SkyscalerCommand implements Runnable {
     cl.addSubcommand(new PlanCommand(clock));
     cl.addSubcommand(new ExplainCommand(clock));
     cl.addSubcommand(new SimulateCommand(clock));
+    cl.addSubcommand(new RunCommand(clock));
     for (CommandLine sub : cl.getSubcommands().values()) {
       CaOptions.addTo(sub.getCommandSpec());
     }

@@ -156,7 +156,8 @@ class CommandLineTest {
     assertThat(r.out())
         .startsWith(
             "Usage: skyscaler plan (--snapshot=<file-or-dir>... | --kubeconfig=<file>\n"
-                + "         [--context=<name>]) --node-groups=<file>\n");
+                + "         [--context=<name>]) (--node-groups=<file> | --cloud-provider=clusterapi\n"
+                + "         [--node-group-auto-discovery=<spec>]...)\n");
     assertThat(r.out()).contains("Cluster Autoscaler options (same names, values and defaults");
     for (OptionFlag f : OptionFlag.SUPPORTED) {
       String valueLabel =
@@ -192,7 +193,7 @@ class CommandLineTest {
     assertThat(r.out()).isEmpty();
     assertThat(r.err())
         .isEqualTo(
-            "missing command: plan, explain, simulate or snapshot\nRun 'skyscaler --help' for usage.\n");
+            "missing command: plan, explain, simulate, snapshot or run\nRun 'skyscaler --help' for usage.\n");
   }
 
   @Test
@@ -202,7 +203,8 @@ class CommandLineTest {
     assertThat(r.out()).isEmpty();
     assertThat(r.err())
         .isEqualTo(
-            "Missing required option: '--node-groups=<file>'\n"
+            "missing the cluster: give --snapshot=<file-or-dir> (files) or --kubeconfig=<file>"
+                + " (a live cluster, read-only)\n"
                 + "Run 'skyscaler plan --help' for usage.\n");
   }
 

@@ -2,6 +2,7 @@ package dev.skyscaler.aws;
 
 import dev.skyscaler.aws.asg.AsgDiscoveryOptions;
 import dev.skyscaler.aws.asg.PriceTable;
+import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.GoDuration;
@@ -33,7 +34,13 @@ import java.util.regex.Pattern;
  *   <li>{@code IDLE_SCAN_INTERVAL}: when set, a scan with nothing to do is followed by this pause
  *       instead of {@code SCAN_INTERVAL};
  *   <li>{@code KUBECONFIG_SECRET_ARN}: for a self-managed cluster, the ARN of the Secrets Manager
- *       secret holding its kubeconfig; unset, the cluster is the EKS cluster {@code CLUSTER_NAME}.
+ *       secret holding its kubeconfig; unset, the cluster is the EKS cluster {@code CLUSTER_NAME};
+ *   <li>{@code CLOUD_PROVIDER}: {@code aws} (default: Auto Scaling Groups) or {@code clusterapi}:
+ *       the cluster above is then a Cluster API management cluster, whose MachineDeployments,
+ *       MachineSets and MachinePools are the node groups ({@code NODE_GROUP_AUTO_DISCOVERY} takes
+ *       {@code clusterapi:...} specs; {@code CAPI_GROUP}, {@code CAPI_VERSION}, {@code
+ *       CAPI_SCALE_ZERO_DEFAULT_ARCH} as Cluster Autoscaler reads them), and the workload cluster
+ *       is the one in the secret {@code WORKLOAD_KUBECONFIG_SECRET_ARN}, or the same cluster.
  * </ul>
  *
  * The scan interval must lie between 10 s and 60 s: the function is started once a minute and loops
@@ -46,7 +53,9 @@ public record FunctionSettings(
     AsgDiscoveryOptions discovery,
     PriceTable prices,
     Optional<Duration> idleScanInterval,
-    Optional<String> kubeconfigSecretArn) {
+    Optional<String> kubeconfigSecretArn,
+    Optional<ClusterApiOptions> clusterApi,
+    Optional<String> workloadKubeconfigSecretArn) {
 
   public static final Duration MIN_SCAN_INTERVAL = Duration.ofSeconds(10);
   public static final Duration MAX_SCAN_INTERVAL = Duration.ofSeconds(60);
@@ -59,7 +68,12 @@ public record FunctionSettings(
           "ON_DEMAND_PRICES",
           "SPOT_PRICE_FACTOR",
           "IDLE_SCAN_INTERVAL",
-          "KUBECONFIG_SECRET_ARN");
+          "KUBECONFIG_SECRET_ARN",
+          "CLOUD_PROVIDER",
+          "WORKLOAD_KUBECONFIG_SECRET_ARN",
+          ClusterApiOptions.GROUP_VARIABLE,
+          ClusterApiOptions.VERSION_VARIABLE,
+          ClusterApiOptions.ARCH_VARIABLE);
   private static final Pattern SECRET_ARN =
       Pattern.compile("^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\\d{12}:secret:.+$");
 
@@ -71,6 +85,8 @@ public record FunctionSettings(
     Objects.requireNonNull(prices, "prices");
     Objects.requireNonNull(idleScanInterval, "idleScanInterval");
     Objects.requireNonNull(kubeconfigSecretArn, "kubeconfigSecretArn");
+    Objects.requireNonNull(clusterApi, "clusterApi");
+    Objects.requireNonNull(workloadKubeconfigSecretArn, "workloadKubeconfigSecretArn");
   }
 
   /**
@@ -86,7 +102,11 @@ public record FunctionSettings(
     String region = required(env, "AWS_REGION", errors);
     AutoscalerOptions options = collect(errors, env::autoscalerOptions);
     checkScanInterval(env, errors);
-    AsgDiscoveryOptions discovery = discovery(env, cluster, errors);
+    Optional<ClusterApiOptions> clusterApi = ClusterApiVariables.read(env, errors);
+    AsgDiscoveryOptions discovery =
+        clusterApi.isPresent()
+            ? AsgDiscoveryOptions.forCluster(cluster == null ? "unnamed" : cluster)
+            : discovery(env, cluster, errors);
     double factor = spotFactor(env, errors);
     PriceTable prices =
         collect(
@@ -105,18 +125,30 @@ public record FunctionSettings(
                 + "\"");
       }
     }
-    Optional<String> secret = env.value("KUBECONFIG_SECRET_ARN");
-    if (secret.isPresent() && !SECRET_ARN.matcher(secret.get()).matches()) {
-      errors.add(
-          "KUBECONFIG_SECRET_ARN: expected a Secrets Manager secret ARN like"
-              + " arn:aws:secretsmanager:<region>:<account>:secret:<name>, got \""
-              + secret.get()
-              + "\"");
+    Optional<String> secret = secretArn(env, "KUBECONFIG_SECRET_ARN", errors);
+    Optional<String> workload = secretArn(env, "WORKLOAD_KUBECONFIG_SECRET_ARN", errors);
+    if (workload.isPresent() && !env.value("CLOUD_PROVIDER").orElse("").equals("clusterapi")) {
+      errors.add("WORKLOAD_KUBECONFIG_SECRET_ARN: only with CLOUD_PROVIDER=clusterapi");
     }
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
-    return new FunctionSettings(cluster, region, options, discovery, prices, idle, secret);
+    return new FunctionSettings(
+        cluster, region, options, discovery, prices, idle, secret, clusterApi, workload);
+  }
+
+  private static Optional<String> secretArn(
+      EnvironmentOptions env, String variable, List<String> errors) {
+    Optional<String> arn = env.value(variable);
+    if (arn.isPresent() && !SECRET_ARN.matcher(arn.get()).matches()) {
+      errors.add(
+          variable
+              + ": expected a Secrets Manager secret ARN like"
+              + " arn:aws:secretsmanager:<region>:<account>:secret:<name>, got \""
+              + arn.get()
+              + "\"");
+    }
+    return arn;
   }
 
   /**

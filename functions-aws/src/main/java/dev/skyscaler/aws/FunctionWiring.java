@@ -16,6 +16,7 @@ import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What every handler is built from, once per execution environment: the validated settings, the
@@ -28,7 +29,9 @@ import java.util.Objects;
  *
  * <p>The cluster: the EKS cluster {@code CLUSTER_NAME} ({@code eks:DescribeCluster}, IAM token),
  * or, when {@code KUBECONFIG_SECRET_ARN} is set, the kubeconfig in that Secrets Manager secret.
- * {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
+ * With {@code CLOUD_PROVIDER=clusterapi} it is the Cluster API management cluster, and {@code
+ * workload} reaches the workload cluster ({@code WORKLOAD_KUBECONFIG_SECRET_ARN}) when it is
+ * another one. {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
  * <p>The {@link ClusterView} is the cluster as the environment's scans last saw it, kept across
  * invocations: each invocation resumes its watches and ends them ({@link InvocationScans}), so a
@@ -48,6 +51,7 @@ public record FunctionWiring(
     ClusterConnector cluster,
     JsonLog log,
     Clock clock,
+    Optional<ClusterConnector> workload,
     ClusterView view) {
 
   /** Set by Lambda: {@code on-demand}, {@code provisioned-concurrency} or {@code snap-start}. */
@@ -60,10 +64,26 @@ public record FunctionWiring(
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(log, "log");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(workload, "workload");
     Objects.requireNonNull(view, "view");
   }
 
-  /** The wiring with a new, empty view of the cluster, kept current by watches. */
+  /**
+   * Wiring with a new, empty view of the cluster the scans read (the workload cluster), kept
+   * current by watches.
+   */
+  public FunctionWiring(
+      FunctionSettings settings,
+      AsgGateways gateways,
+      AsgNodeGroupProvider provider,
+      ClusterConnector cluster,
+      JsonLog log,
+      Clock clock,
+      Optional<ClusterConnector> workload) {
+    this(settings, gateways, provider, cluster, log, clock, workload, ClusterView.watching(clock));
+  }
+
+  /** Wiring whose cluster is also the workload cluster, with a new, empty view of it. */
   public FunctionWiring(
       FunctionSettings settings,
       AsgGateways gateways,
@@ -71,7 +91,7 @@ public record FunctionWiring(
       ClusterConnector cluster,
       JsonLog log,
       Clock clock) {
-    this(settings, gateways, provider, cluster, log, clock, ClusterView.watching(clock));
+    this(settings, gateways, provider, cluster, log, clock, Optional.empty());
   }
 
   /**
@@ -104,7 +124,13 @@ public record FunctionWiring(
         provider,
         connector(settings, aws, gateways.eks(), clock),
         new JsonLog(System.out, clock),
-        clock);
+        clock,
+        settings
+            .workloadKubeconfigSecretArn()
+            .map(
+                arn ->
+                    new KubeconfigSecretConnector(
+                        SecretsGateway.create(aws), arn, ConnectionOptions.DEFAULTS)));
   }
 
   /** The kubeconfig secret when one is named, else the EKS cluster of the same name. */

@@ -11,6 +11,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,12 +53,14 @@ public final class TestWiring {
     LifecycleHooks hooks =
         new LifecycleHooks() {
           @Override
-          public boolean complete(String group, String hook, String token, String instanceId) {
+          public boolean complete(
+              String group, String hook, String token, String instanceId, Duration timeout) {
             return record("complete " + group + " " + hook + " " + instanceId);
           }
 
           @Override
-          public boolean heartbeat(String group, String hook, String token, String instanceId) {
+          public boolean heartbeat(
+              String group, String hook, String token, String instanceId, Duration timeout) {
             return record("heartbeat " + group + " " + hook + " " + instanceId);
           }
         };

@@ -1,5 +1,7 @@
 package dev.skyscaler.core;
 
+import dev.skyscaler.core.cloud.CloudInstance;
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.headroom.Headroom;
 import dev.skyscaler.core.headroom.HeadroomPods;
@@ -10,6 +12,7 @@ import dev.skyscaler.core.interruption.InterruptionDecision;
 import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.interruption.ReplacementAccounting;
 import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.SnapshotWarnings;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
@@ -17,13 +20,17 @@ import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.core.scaledown.ScaleDownScan;
 import dev.skyscaler.core.scaleup.ScaleUpActions;
 import dev.skyscaler.core.scaleup.ScaleUpExplainer;
 import dev.skyscaler.core.scaleup.ScaleUpPlanner;
+import dev.skyscaler.core.scheduling.NamespaceSelectors;
 import dev.skyscaler.core.state.AutoscalerState;
+import dev.skyscaler.core.state.DrainStep;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -48,6 +55,7 @@ public final class Autoscaler {
    * One scan: decide what to do, in this order.
    *
    * <ol>
+   *   <li>What is odd in the snapshot is said in the plan's warnings ({@link SnapshotWarnings}).
    *   <li>Interruption notices: the interrupted nodes are tainted, cordoned and drained within
    *       their notice, whatever else happens — they are the cloud's facts.
    *   <li>Node health: repairs, and instances that never registered. When too many nodes are
@@ -69,18 +77,34 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       CloudObservations cloud) {
+    NamespaceSelectors.Resolved resolved = NamespaceSelectors.resolve(snapshot);
+    snapshot = resolved.snapshot();
     InterruptionDecision interruptions =
         InterruptionPolicy.handle(
-            snapshot, state.interruptions(), options.interruption(), now, cloud.notices());
+            snapshot,
+            state.interruptions(),
+            options.interruption(),
+            now,
+            cloud.notices(),
+            cloud.waits());
     HealthDecision health =
         NodeHealthPolicy.evaluate(
             snapshot, state.health(), options.health(), now, cloud.instances());
     List<Action> actions = new ArrayList<>(interruptions.actions());
     actions.addAll(health.actions());
-    List<String> warnings = new ArrayList<>(health.warnings());
+    List<String> warnings = new ArrayList<>(SnapshotWarnings.of(snapshot));
+    warnings.addAll(health.warnings());
+    warnings.addAll(resolved.warnings());
     AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
     if (!health.clusterHealthy()) {
-      return new Plan(List.of(), List.of(), List.of(), List.of(), actions, warnings, next);
+      return new Plan(
+          List.of(),
+          List.of(),
+          List.of(),
+          List.of(),
+          keepHeldCordons(actions, interruptions, next, options),
+          warnings,
+          next);
     }
     HeadroomPods headroom =
         Headroom.virtualPods(
@@ -106,16 +130,57 @@ public final class Autoscaler {
             scaledUp ? next.withLastScaleUp(now) : next,
             options,
             now,
-            scaledUp);
+            scaledUp,
+            running(state, cloud));
     actions.addAll(withoutVirtualEvictions(scaleDown.actions(), headroom));
     return new Plan(
         scaleUps,
         headroom.withoutVirtual(noScaleUps),
         scaleDown.scaleDowns(),
         scaleDown.unremovable(),
-        actions,
+        keepHeldCordons(actions, interruptions, scaleDown.state(), options),
         warnings,
         scaleDown.state());
+  }
+
+  /**
+   * The instances the cloud lists as running, by instance key; looked at only while a removal is
+   * deleting its instance (most scans have none).
+   */
+  private static Set<String> running(AutoscalerState state, CloudObservations cloud) {
+    if (state.drains().values().stream().noneMatch(d -> d.step() == DrainStep.DELETING)) {
+      return Set.of();
+    }
+    Set<String> running = new HashSet<>();
+    for (CloudInstance i : cloud.instances()) {
+      if (i.state() == CloudInstance.InstanceState.RUNNING) {
+        running.add(ProviderIds.instanceKey(i.providerId()));
+      }
+    }
+    return running;
+  }
+
+  /**
+   * A node's cordon may have two owners: an interruption and a removal. One of them letting go (a
+   * failed removal, a forgotten interruption) must not lift the cordon the other still holds, so an
+   * uncordon of a node another owner keeps cordoned after this scan is dropped.
+   */
+  private static List<Action> keepHeldCordons(
+      List<Action> actions,
+      InterruptionDecision interruptions,
+      AutoscalerState next,
+      AutoscalerOptions options) {
+    boolean drainsCordon = options.scaleDown().cordonNodeBeforeTerminating();
+    if (interruptions.holding().isEmpty() && (!drainsCordon || next.drains().isEmpty())) {
+      return actions;
+    }
+    return actions.stream()
+        .filter(
+            a ->
+                !(a instanceof UncordonNode u
+                    && (interruptions.holding().contains(u.node())
+                        || drainsCordon && next.drains().containsKey(u.node()))))
+        .toList();
   }
 
   /**
@@ -173,7 +238,8 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(snapshot, options.scaleUp(), now).plan();
-    return ScaleUpExplainer.explain(scaleUp, snapshot, podKey);
+    ClusterSnapshot resolved = NamespaceSelectors.resolve(snapshot).snapshot();
+    ScaleUpPlanner scaleUp = new ScaleUpPlanner(resolved, options.scaleUp(), now).plan();
+    return ScaleUpExplainer.explain(scaleUp, resolved, podKey);
   }
 }

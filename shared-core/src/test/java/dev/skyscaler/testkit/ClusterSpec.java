@@ -2,6 +2,7 @@ package dev.skyscaler.testkit;
 
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Namespace;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
@@ -20,6 +21,7 @@ public final class ClusterSpec {
   private final Map<String, GroupSpec> groups = new LinkedHashMap<>();
   private final List<DaemonSet> daemonSets = new ArrayList<>();
   private final List<PodDisruptionBudget> pdbs = new ArrayList<>();
+  private final List<Namespace> namespaces = new ArrayList<>();
 
   public ClusterSpec nodes(NodeSpec... specs) {
     nodes.addAll(Arrays.asList(specs));
@@ -57,6 +59,16 @@ public final class ClusterSpec {
     return this;
   }
 
+  /** A Namespace with labels given as {@code key, value, key, value, ...}. */
+  public ClusterSpec namespace(String name, String... labels) {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i + 1 < labels.length; i += 2) {
+      map.put(labels[i], labels[i + 1]);
+    }
+    namespaces.add(new Namespace(name, map));
+    return this;
+  }
+
   public ClusterSnapshot build() {
     Map<String, Set<String>> members = new LinkedHashMap<>();
     groups.keySet().forEach(g -> members.put(g, new TreeSet<>()));
@@ -73,6 +85,6 @@ public final class ClusterSpec {
     }
     List<dev.skyscaler.core.model.NodeGroup> built2 = new ArrayList<>();
     groups.forEach((name, g) -> built2.add(g.build(members.get(name))));
-    return new ClusterSnapshot(built, pods, pdbs, daemonSets, built2);
+    return new ClusterSnapshot(built, pods, pdbs, daemonSets, built2, List.of(), namespaces);
   }
 }

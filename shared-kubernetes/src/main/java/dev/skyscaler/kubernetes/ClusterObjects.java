@@ -25,6 +25,7 @@ import java.util.Optional;
  * @param priorityExpander the {@code cluster-autoscaler-priority-expander} ConfigMap, if any
  * @param capacityBuffers CapacityBuffer objects; empty when the cluster lacks the CRD
  * @param podTemplates the PodTemplates the buffers refer to
+ * @param namespaces the Namespaces, for pod (anti-)affinity namespace selectors
  */
 public record ClusterObjects(
     List<io.fabric8.kubernetes.api.model.Node> nodes,
@@ -33,7 +34,8 @@ public record ClusterObjects(
     List<io.fabric8.kubernetes.api.model.apps.DaemonSet> daemonSets,
     Optional<ConfigMap> priorityExpander,
     List<GenericKubernetesResource> capacityBuffers,
-    List<PodTemplate> podTemplates) {
+    List<PodTemplate> podTemplates,
+    List<io.fabric8.kubernetes.api.model.Namespace> namespaces) {
 
   public ClusterObjects {
     nodes = List.copyOf(nodes);
@@ -43,6 +45,7 @@ public record ClusterObjects(
     Objects.requireNonNull(priorityExpander, "priorityExpander");
     capacityBuffers = List.copyOf(capacityBuffers);
     podTemplates = List.copyOf(podTemplates);
+    namespaces = List.copyOf(namespaces);
   }
 
   /**
@@ -84,7 +87,14 @@ public record ClusterObjects(
     List<CapacityBuffer> buffers = new ArrayList<>();
     capacityBuffers.forEach(b -> buffers.add(CapacityBuffers.translate(tree(b), templates)));
     return new KubernetesSnapshot(
-        modelNodes, modelPods, modelPdbs, modelDaemonSets, priorities, buffers, List.of());
+        modelNodes,
+        modelPods,
+        modelPdbs,
+        modelDaemonSets,
+        priorities,
+        buffers,
+        List.of(),
+        namespaces.stream().map(n -> ClusterNamespaces.toNamespace(tree(n))).toList());
   }
 
   /** An API object as the JSON tree the API server would send. */

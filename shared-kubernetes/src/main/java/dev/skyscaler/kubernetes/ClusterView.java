@@ -3,6 +3,7 @@ package dev.skyscaler.kubernetes;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Namespace;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
@@ -33,10 +34,10 @@ import java.util.stream.Collectors;
 
 /**
  * What the scans of one cluster read, kept between them: nodes, pods (without finished ones),
- * PodDisruptionBudgets, DaemonSets, and CapacityBuffers with the PodTemplates they refer to when
- * the cluster has their CRD, each a {@link WatchedObjects}: listed from the API server's watch
- * cache once, then kept current by a watch, so a scan after the first reads memory, not the API
- * server. The priority expander's ConfigMap is read with one get per scan.
+ * namespaces, PodDisruptionBudgets, DaemonSets, and CapacityBuffers with the PodTemplates they
+ * refer to when the cluster has their CRD, each a {@link WatchedObjects}: listed from the API
+ * server's watch cache once, then kept current by a watch, so a scan after the first reads memory,
+ * not the API server. The priority expander's ConfigMap is read with one get per scan.
  *
  * <p>A runner keeps one view per cluster for as long as it lives: an AWS Lambda execution
  * environment across its invocations (the handler's wiring holds it; {@link #suspend()} ends its
@@ -53,6 +54,7 @@ public final class ClusterView {
   private final StreamingLists streaming = new StreamingLists();
   private final WatchedObjects<NodeRead> nodes;
   private final WatchedObjects<Pod> pods;
+  private final WatchedObjects<Namespace> namespaces;
   private final WatchedObjects<PodDisruptionBudget> pdbs;
   private final WatchedObjects<DaemonSet> daemonSets;
   private final WatchedObjects<JsonNode> templates;
@@ -67,6 +69,7 @@ public final class ClusterView {
     this.options = Objects.requireNonNull(options, "options");
     nodes = watched(ObjectKind.NODES);
     pods = watched(ObjectKind.PODS);
+    namespaces = watched(ObjectKind.NAMESPACES);
     pdbs = watched(ObjectKind.PDBS);
     daemonSets = watched(ObjectKind.DAEMON_SETS);
     templates = watched(ObjectKind.POD_TEMPLATES);
@@ -102,6 +105,7 @@ public final class ClusterView {
     try {
       var nodeReads = async(pool, () -> nodes.read(client));
       var podReads = async(pool, () -> pods.read(client));
+      var namespaceReads = async(pool, () -> namespaces.read(client));
       var pdbReads = async(pool, () -> pdbs.read(client));
       var daemonReads = async(pool, () -> daemonSets.read(client));
       Optional<ConfigMap> priorities = priorityExpander(client, read);
@@ -123,7 +127,8 @@ public final class ClusterView {
               join(daemonReads),
               priorities.map(ClusterView::priorities).orElse(Map.of()),
               capacityBuffers,
-              List.of());
+              List.of(),
+              join(namespaceReads));
       return new ScanRead(snapshot, uids);
     } finally {
       pool.shutdownNow();
@@ -134,6 +139,7 @@ public final class ClusterView {
   public void suspend() {
     nodes.suspend();
     pods.suspend();
+    namespaces.suspend();
     pdbs.suspend();
     daemonSets.suspend();
     templates.suspend();
@@ -151,6 +157,7 @@ public final class ClusterView {
     Map<String, String> v = new LinkedHashMap<>();
     v.put("nodes", nodes.version());
     v.put("pods", pods.version());
+    v.put("namespaces", namespaces.version());
     v.put("poddisruptionbudgets", pdbs.version());
     v.put("daemonsets", daemonSets.version());
     return v;

@@ -49,6 +49,11 @@ public record ConnectionOptions(
     return new ConnectionOptions(connectTimeout, requestTimeout, count, interval, userAgent);
   }
 
+  /** These options with another {@code User-Agent}, e.g. naming the function and its version. */
+  public ConnectionOptions withUserAgent(String agent) {
+    return new ConnectionOptions(connectTimeout, requestTimeout, retries, retryInterval, agent);
+  }
+
   private static void positive(Duration d, String name) {
     Objects.requireNonNull(d, name);
     if (d.isNegative() || d.isZero()) {

@@ -1,22 +1,28 @@
 package dev.skyscaler.kubernetes;
 
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import io.fabric8.kubernetes.api.model.NamedContext;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.RequestConfig;
 import io.fabric8.kubernetes.client.RequestConfigBuilder;
+import io.fabric8.kubernetes.client.http.Interceptor;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,7 +43,11 @@ public final class KubernetesConnection implements AutoCloseable {
 
   private final KubernetesClient client;
   private final KubernetesClient evictionClient;
+  private final ConnectionOptions options;
   private final String description;
+
+  /** The fence of the write this thread is sending, if any: checked as each request leaves. */
+  private final ThreadLocal<WriteFence> sending = new ThreadLocal<>();
 
   private KubernetesConnection(Config config, ConnectionOptions options, String source) {
     config.setConnectionTimeout(millis(options.connectTimeout().toMillis()));
@@ -49,13 +59,14 @@ public final class KubernetesConnection implements AutoCloseable {
     // upgrade, which API servers never speak (kubectl proxy ignores it) and which mixed up
     // concurrent responses with the test API server's
     config.setHttp2Disable(isPlainHttp(config.getMasterUrl()));
-    this.client = build(config, source);
+    this.client = build(config, source, new FenceCheck(sending));
     RequestConfig noRetries =
         new RequestConfigBuilder(config.getRequestConfig())
             .withRequestRetryBackoffLimit(0)
             .withRequestRetryBackoffInterval(0)
             .build();
     this.evictionClient = client.newClient(noRetries).adapt(KubernetesClient.class);
+    this.options = options;
     this.description = config.getMasterUrl() + " (" + source + ")";
   }
 
@@ -67,13 +78,16 @@ public final class KubernetesConnection implements AutoCloseable {
    * The client, or a {@link ConnectionException} naming the source and the root cause: fabric8's
    * own message for a failed build is only "An error has occurred.".
    */
-  private static KubernetesClient build(Config config, String source) {
+  private static KubernetesClient build(Config config, String source, Interceptor fence) {
     try {
       return new KubernetesClientBuilder()
           .withConfig(config)
           .withKubernetesSerialization(ReadView.SERIALIZATION)
-          // At TRACE level this interceptor logs every header, the bearer token included.
-          .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("HttpLogging", null))
+          .withHttpClientBuilderConsumer(
+              // At TRACE level this interceptor logs every header, the bearer token included.
+              b ->
+                  b.addOrReplaceInterceptor("HttpLogging", null)
+                      .addOrReplaceInterceptor(FenceCheck.NAME, fence))
           .build();
     } catch (RuntimeException | LinkageError e) {
       throw buildFailure(source, e);
@@ -135,19 +149,23 @@ public final class KubernetesConnection implements AutoCloseable {
   }
 
   /**
-   * Connects as a kubeconfig held in memory says (its current context), e.g. one read from a cloud
-   * secret store. Credentials must be inline ({@code token}, {@code client-key-data}, ...): there
-   * is no file to resolve paths against.
+   * Connects as a kubeconfig read from a cloud secret store says (its current context), under
+   * {@link KubeconfigText}'s rules: an {@code https://} server with inline CA data, and inline
+   * credentials ({@code token}, {@code client-key-data}, ...); no exec plugin, no auth provider, no
+   * file path, no {@code insecure-skip-tls-verify}.
    *
    * @param source what the text is, for messages (e.g. {@code kubeconfig in secret <arn>}); never
    *     the text itself
-   * @throws ConnectionException naming {@code source} (and the line of a syntax error)
+   * @throws ConnectionException naming {@code source} (and the line of a syntax error, or the
+   *     fields that break the rules)
    */
   public static KubernetesConnection fromKubeconfigText(
       String kubeconfig, String source, ConnectionOptions options) {
     Config config;
     try {
-      config = KubeconfigText.parse(Objects.requireNonNull(kubeconfig, "kubeconfig"));
+      config = KubeconfigText.parse(Objects.requireNonNull(kubeconfig, "kubeconfig"), source);
+    } catch (ConnectionException e) {
+      throw e;
     } catch (RuntimeException e) {
       // never the parser's message: it quotes the offending line, which may hold a credential
       throw new ConnectionException(source + ": not a valid kubeconfig" + position(e));
@@ -223,6 +241,58 @@ public final class KubernetesConnection implements AutoCloseable {
   /** The same client without retries, for evictions, where 429 means a PDB said no. */
   public KubernetesClient evictionClient() {
     return evictionClient;
+  }
+
+  /**
+   * Makes one write, admitted by {@code fence} first ({@link WriteFence#admit}): {@code call} gets
+   * a client whose request timeout and retries fit the time granted ({@link CallBudget}), and each
+   * of its requests is checked against the fence once more as it leaves: none is sent once the time
+   * is up, and each gets at most what is left as its timeout.
+   *
+   * @param write what is written, for messages (e.g. {@code patch node n1})
+   * @throws dev.skyscaler.kubernetes.fence.WriteRefusedException when the fence refuses it
+   * @throws KubernetesClientException when the call fails
+   */
+  public <T> T write(WriteFence fence, String write, Function<KubernetesClient, T> call) {
+    return fenced(fence, write, true, call);
+  }
+
+  /** {@link #write} through the {@link #evictionClient()}: no retries. */
+  public <T> T evict(WriteFence fence, String write, Function<KubernetesClient, T> call) {
+    return fenced(fence, write, false, call);
+  }
+
+  private <T> T fenced(
+      WriteFence fence, String write, boolean retry, Function<KubernetesClient, T> call) {
+    Duration budget = fence.admit(write);
+    KubernetesClient bounded = within(retry ? client : evictionClient, budget, retry);
+    sending.set(fence);
+    try {
+      return call.apply(bounded);
+    } catch (WriteRefusedException e) { // thrown by FenceCheck on this thread
+      throw new WriteRefusedException(write + ": not sent: " + e.getMessage());
+    } catch (KubernetesClientException e) {
+      if (KubernetesApiException.rootCause(e) instanceof WriteRefusedException refused) {
+        throw new WriteRefusedException(write + ": not sent: " + refused.getMessage());
+      }
+      throw e;
+    } finally {
+      sending.remove();
+    }
+  }
+
+  private KubernetesClient within(KubernetesClient base, Duration budget, boolean retry) {
+    CallBudget fit = CallBudget.within(budget, options, retry);
+    if (fit.unchanged(options, retry)) {
+      return base;
+    }
+    RequestConfig bounded =
+        new RequestConfigBuilder(base.getConfiguration().getRequestConfig())
+            .withRequestTimeout(millis(fit.attemptTimeout().toMillis()))
+            .withRequestRetryBackoffLimit(fit.retries())
+            .withRequestRetryBackoffInterval(millis(fit.retryInterval().toMillis()))
+            .build();
+    return base.newClient(bounded).adapt(KubernetesClient.class);
   }
 
   /** The server and where the credentials came from, e.g. for a log line; never a secret. */

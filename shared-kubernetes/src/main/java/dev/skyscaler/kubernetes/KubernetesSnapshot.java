@@ -3,6 +3,7 @@ package dev.skyscaler.kubernetes;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.DaemonSet;
+import dev.skyscaler.core.model.Namespace;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
@@ -27,6 +28,8 @@ import java.util.TreeMap;
  *     PodTemplate its chunks copy when the snapshot has it
  * @param warnings what was read but not used, e.g. {@code snapshot.yaml: ignored 3 objects of kind
  *     Service}
+ * @param namespaces the Namespaces, whose labels pod (anti-)affinity namespace selectors match;
+ *     empty when the snapshot has none
  */
 public record KubernetesSnapshot(
     List<Node> nodes,
@@ -35,7 +38,8 @@ public record KubernetesSnapshot(
     List<DaemonSet> daemonSets,
     Map<Integer, List<String>> expanderPriorities,
     List<CapacityBuffer> capacityBuffers,
-    List<String> warnings) {
+    List<String> warnings,
+    List<Namespace> namespaces) {
 
   public KubernetesSnapshot {
     nodes = List.copyOf(nodes);
@@ -48,6 +52,19 @@ public record KubernetesSnapshot(
     expanderPriorities = Collections.unmodifiableMap(sorted);
     capacityBuffers = List.copyOf(capacityBuffers);
     warnings = List.copyOf(warnings);
+    namespaces = List.copyOf(namespaces);
+  }
+
+  /** A snapshot without Namespaces. */
+  public KubernetesSnapshot(
+      List<Node> nodes,
+      List<Pod> pods,
+      List<PodDisruptionBudget> pdbs,
+      List<DaemonSet> daemonSets,
+      Map<Integer, List<String>> expanderPriorities,
+      List<CapacityBuffer> capacityBuffers,
+      List<String> warnings) {
+    this(nodes, pods, pdbs, daemonSets, expanderPriorities, capacityBuffers, warnings, List.of());
   }
 
   /** A snapshot without CapacityBuffers. */
@@ -64,11 +81,58 @@ public record KubernetesSnapshot(
   /** The same objects with other warnings (e.g. to compare snapshots from different sources). */
   public KubernetesSnapshot withWarnings(List<String> newWarnings) {
     return new KubernetesSnapshot(
-        nodes, pods, pdbs, daemonSets, expanderPriorities, capacityBuffers, newWarnings);
+        nodes,
+        pods,
+        pdbs,
+        daemonSets,
+        expanderPriorities,
+        capacityBuffers,
+        newWarnings,
+        namespaces);
+  }
+
+  /** Cluster Autoscaler's per-node opt-out of scale-down, which the core honours. */
+  public static final String SCALE_DOWN_DISABLED =
+      "cluster-autoscaler.kubernetes.io/scale-down-disabled";
+
+  /**
+   * These objects with the named nodes carrying {@value #SCALE_DOWN_DISABLED}{@code : "true"}, as a
+   * provider asks for nodes that must not be scale-down candidates now ({@code
+   * NodeGroupProvider.Discovery#noScaleDown}); the cluster's nodes are not changed.
+   */
+  public KubernetesSnapshot withScaleDownDisabled(java.util.Set<String> nodeNames) {
+    if (nodeNames.isEmpty()) {
+      return this;
+    }
+    List<Node> marked = new java.util.ArrayList<>(nodes.size());
+    for (Node n : nodes) {
+      if (!nodeNames.contains(n.name())) {
+        marked.add(n);
+        continue;
+      }
+      Map<String, String> annotations = new java.util.HashMap<>(n.annotations());
+      annotations.put(SCALE_DOWN_DISABLED, "true");
+      marked.add(
+          new Node(
+              n.name(),
+              n.labels(),
+              annotations,
+              n.taints(),
+              n.capacity(),
+              n.allocatable(),
+              n.unschedulable(),
+              n.ready(),
+              n.providerId(),
+              n.creationTime(),
+              n.conditions()));
+    }
+    return new KubernetesSnapshot(
+        marked, pods, pdbs, daemonSets, expanderPriorities, capacityBuffers, warnings);
   }
 
   /** The core snapshot of these objects with the node groups that manage the nodes. */
   public ClusterSnapshot toClusterSnapshot(List<NodeGroup> nodeGroups) {
-    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers);
+    return new ClusterSnapshot(
+        nodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers, namespaces);
   }
 }

@@ -26,11 +26,12 @@ import java.util.function.Supplier;
 /**
  * Reads a live cluster once. {@link #readForScan} reads what a scan needs in as few calls as the
  * API allows, each answered from the API server's watch cache: nodes, pods of all namespaces,
- * PodDisruptionBudgets and DaemonSets, each one list read as it arrives (a {@link ClusterView} that
- * lists and never watches); the priority expander's ConfigMap with one get; CapacityBuffers with
- * one discovery call and one list when the CRD exists (skipped quietly otherwise) and their
- * PodTemplates with one list when a buffer refers to one. {@link #readObjects} reads the API
- * objects whole, page by page, for {@code skyscaler snapshot}. Read-only: it never writes.
+ * namespaces, PodDisruptionBudgets and DaemonSets, each one list read as it arrives (a {@link
+ * ClusterView} that lists and never watches); the priority expander's ConfigMap with one get;
+ * CapacityBuffers with one discovery call and one list when the CRD exists (skipped quietly
+ * otherwise) and their PodTemplates with one list when a buffer refers to one. {@link #readObjects}
+ * reads the API objects whole, page by page, for {@code skyscaler snapshot}. Read-only: it never
+ * writes.
  */
 public final class LiveSnapshotReader {
   private static final String NOT_FINISHED = "status.phase!=Succeeded,status.phase!=Failed";
@@ -108,7 +109,8 @@ public final class LiveSnapshotReader {
         read.daemonSets(),
         read.priorities(),
         read.buffers(),
-        read.templates());
+        read.templates(),
+        read.namespaces());
   }
 
   /** One read's lists. */
@@ -119,7 +121,8 @@ public final class LiveSnapshotReader {
       List<io.fabric8.kubernetes.api.model.apps.DaemonSet> daemonSets,
       Optional<ConfigMap> priorities,
       List<GenericKubernetesResource> buffers,
-      List<PodTemplate> templates) {}
+      List<PodTemplate> templates,
+      List<io.fabric8.kubernetes.api.model.Namespace> namespaces) {}
 
   /** Every list of a read, page by page. */
   private Lists readLists() {
@@ -147,11 +150,20 @@ public final class LiveSnapshotReader {
                       "list daemonsets",
                       o -> client.apps().daemonSets().inAnyNamespace().list(o),
                       ""));
+      var namespaces =
+          async(pool, () -> listAll("list namespaces", o -> client.namespaces().list(o), ""));
       Optional<ConfigMap> priorities = priorityExpander();
       List<GenericKubernetesResource> buffers = capacityBuffers();
       List<PodTemplate> templates = buffers.isEmpty() ? List.of() : podTemplates(buffers);
       return new Lists(
-          join(nodes), join(pods), join(pdbs), join(daemonSets), priorities, buffers, templates);
+          join(nodes),
+          join(pods),
+          join(pdbs),
+          join(daemonSets),
+          priorities,
+          buffers,
+          templates,
+          join(namespaces));
     } finally {
       pool.shutdownNow();
     }

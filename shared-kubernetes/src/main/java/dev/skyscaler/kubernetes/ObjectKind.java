@@ -46,6 +46,15 @@ record ObjectKind<V>(
   static final ObjectKind<Pod> PODS =
       new ObjectKind<>("pods", "api/v1/pods", true, ObjectTrees.POD, ObjectKind::unfinished);
 
+  /** Namespaces: their labels, which pod (anti-)affinity namespace selectors match. */
+  static final ObjectKind<dev.skyscaler.core.model.Namespace> NAMESPACES =
+      new ObjectKind<>(
+          "namespaces",
+          "api/v1/namespaces",
+          false,
+          ObjectTrees.NAMESPACE,
+          (o, shared) -> Optional.of(ClusterNamespaces.toNamespace(o)));
+
   static final ObjectKind<dev.skyscaler.core.model.PodDisruptionBudget> PDBS =
       new ObjectKind<>(
           "poddisruptionbudgets",

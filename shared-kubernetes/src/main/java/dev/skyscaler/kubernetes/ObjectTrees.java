@@ -3,7 +3,6 @@ package dev.skyscaler.kubernetes;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -23,9 +22,8 @@ import org.yaml.snakeyaml.LoaderOptions;
  * factories read snapshot files and API responses, so both go through one set of limits.
  */
 public final class ObjectTrees {
-  /** The JSON of API responses and {@code .json} snapshot files. */
-  static final JsonFactory JSON =
-      JsonFactory.builder().streamReadConstraints(StreamReadConstraints.defaults()).build();
+  /** The JSON of API responses and {@code .json} snapshot files, held to {@link ParseLimits}. */
+  static final JsonFactory JSON = ParseLimits.jsonFactory();
 
   /**
    * YAML snapshot files. {@code yes}/{@code no}/{@code on}/{@code off} are strings, as YAML 1.2
@@ -43,7 +41,7 @@ public final class ObjectTrees {
             .loaderOptions(yamlLimits())
             .enable(YAMLParser.Feature.PARSE_BOOLEAN_LIKE_WORDS_AS_STRINGS)
             .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL) // an empty plain value, or document
-            .streamReadConstraints(StreamReadConstraints.defaults())
+            .streamReadConstraints(ParseLimits.streamReadConstraints())
             .build();
   }
 
@@ -53,7 +51,8 @@ public final class ObjectTrees {
 
   private static LoaderOptions yamlLimits() {
     LoaderOptions options = new LoaderOptions();
-    options.setCodePointLimit(Integer.MAX_VALUE); // kubectl dumps of big clusters exceed 3 MB
+    // kubectl dumps of big clusters exceed 3 MB: ParseLimits' file size is the limit
+    options.setCodePointLimit(Integer.MAX_VALUE);
     return options;
   }
 
@@ -160,6 +159,9 @@ public final class ObjectTrees {
       OBJECT
           .with("spec", Keep.ALL)
           .with("status", Keep.only("capacity", "allocatable", "conditions"));
+
+  /** A Namespace: its name and labels (its spec and status are never read). */
+  public static final Keep NAMESPACE = OBJECT;
 
   /** A PodDisruptionBudget. */
   public static final Keep PDB = OBJECT.with("spec", Keep.ALL).with("status", Keep.ALL);

@@ -19,10 +19,13 @@ record RawObject(String file, String location, String apiVersion, String kind, J
     return ModelTranslator.name(body.get("metadata"));
   }
 
-  /** {@code Pod default/web-1}, or {@code Node n1} for cluster-scoped kinds. */
+  /** {@code Pod default/web-1}, or {@code Node n1} and {@code Namespace data} (cluster-scoped). */
   String describe() {
     if (kind.equals("Node")) {
       return name() == null ? "Node (no name)" : "Node " + name();
+    }
+    if (kind.equals("Namespace")) {
+      return ClusterNamespaces.describe(name());
     }
     return ModelTranslator.describe(kind, namespace(), name());
   }

@@ -12,7 +12,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The scheduling constraints of a pod spec (node affinity, inter-pod affinity, tolerations,
@@ -35,12 +37,39 @@ final class SchedulingTerms {
     List<NodeSelectorTerm> result = new ArrayList<>(terms.size());
     for (int i = 0; i < terms.size(); i++) {
       String termPath = Fields.index(base + ".nodeSelectorTerms", i);
-      result.add(
+      NodeSelectorTerm term =
           new NodeSelectorTerm(
               nodeRequirements(terms.get(i), "matchExpressions", termPath),
-              nodeRequirements(terms.get(i), "matchFields", termPath)));
+              nodeRequirements(terms.get(i), "matchFields", termPath));
+      result.add(parsable(term) ? term : UNPARSABLE);
     }
     return result;
+  }
+
+  /** What a term kube-scheduler cannot parse becomes: it matches no node, as an empty term. */
+  static final NodeSelectorTerm UNPARSABLE = new NodeSelectorTerm(List.of(), List.of());
+
+  /**
+   * A label value as kube-scheduler's label requirements parse it: at most 63 characters,
+   * alphanumerics at both ends, {@code -_.} between.
+   */
+  private static final Pattern LABEL_VALUE =
+      Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?");
+
+  /**
+   * False when kube-scheduler would fail to parse the term and skip it: a value that is no valid
+   * label value (the API server does not validate node affinity values, so such pods exist: with
+   * {@code NotIn} they would otherwise match every node).
+   */
+  private static boolean parsable(NodeSelectorTerm term) {
+    for (NodeSelectorTerm.Requirement r : term.matchExpressions()) {
+      for (String v : r.values()) {
+        if (!LABEL_VALUE.matcher(v).matches()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static List<NodeSelectorTerm.Requirement> nodeRequirements(
@@ -63,8 +92,7 @@ final class SchedulingTerms {
   /**
    * Required pod affinity ({@code anti == false}) or anti-affinity terms. A null label selector
    * selects nothing. An empty namespace selector ({@code {}}) selects every namespace; a non-empty
-   * one needs Namespace objects a snapshot does not carry, so it is also read as every namespace:
-   * conservative for anti-affinity, permissive for affinity.
+   * one is kept for the core to read against the snapshot's Namespaces.
    */
   static List<PodAffinityTerm> podAffinity(
       JsonNode affinity, boolean anti, Map<String, String> podLabels, String path) {
@@ -102,12 +130,24 @@ final class SchedulingTerms {
             Fields.texts(term, "mismatchLabelKeys", path),
             podLabels,
             LabelSelector.Operator.NOT_IN);
-    boolean allNamespaces = Fields.object(term, "namespaceSelector", path) != null;
+    JsonNode namespaceSelectorNode = Fields.object(term, "namespaceSelector", path);
+    Optional<LabelSelector> namespaceSelector =
+        namespaceSelectorNode == null
+            ? Optional.empty()
+            : Optional.of(labelSelector(namespaceSelectorNode, path + ".namespaceSelector"));
+    boolean allNamespaces = namespaceSelector.filter(LabelSelector.EVERYTHING::equals).isPresent();
     String topologyKey = required(Fields.text(term, "topologyKey", path), path + ".topologyKey");
     Set<String> namespaces = new HashSet<>(Fields.texts(term, "namespaces", path));
     LabelSelector finalSelector = selector;
     return Fields.at(
-        path, () -> new PodAffinityTerm(finalSelector, namespaces, allNamespaces, topologyKey));
+        path,
+        () ->
+            new PodAffinityTerm(
+                finalSelector,
+                namespaces,
+                allNamespaces,
+                allNamespaces ? Optional.empty() : namespaceSelector,
+                topologyKey));
   }
 
   /** The label selector at {@code path}; a null one selects nothing, an empty one everything. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.JacksonYAMLParseException;
 import java.io.IOException;
@@ -23,12 +24,23 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 final class SnapshotDocuments {
   private SnapshotDocuments() {}
 
+  /**
+   * The file's objects, within {@link ParseLimits}: at most {@link
+   * ParseLimits#MAX_SNAPSHOT_FILE_BYTES} and {@link ParseLimits#MAX_DEPTH} levels deep.
+   */
   static List<RawObject> load(Path path) {
     String file = path.toString();
+    ParseLimits.sizeProblem(path, ParseLimits.MAX_SNAPSHOT_FILE_BYTES)
+        .ifPresent(
+            problem -> {
+              throw new SnapshotException("snapshot: " + problem);
+            });
     JsonFactory factory = isJson(file) ? ObjectTrees.JSON : ObjectTrees.yaml();
     List<RawObject> objects = new ArrayList<>();
     int document = 0;
-    try (JsonParser p = factory.createParser(path.toFile())) {
+    JsonParser p = null;
+    try (JsonParser parser = factory.createParser(path.toFile())) {
+      p = parser;
       JsonToken t;
       while ((t = p.nextToken()) != null) {
         document++;
@@ -37,12 +49,18 @@ final class SnapshotDocuments {
           addObjects(objects, file, "document " + document, doc);
         }
       }
+    } catch (StreamConstraintsException e) {
+      throw new SnapshotException(file + ": " + limitProblem(e, p, format(file)), e);
     } catch (JacksonYAMLParseException e) {
       throw new SnapshotException(file + ": " + parseProblem(e, format(file)), e);
     } catch (JsonProcessingException e) {
       throw new SnapshotException(file + ": " + parseProblem(e, format(file)), e);
     } catch (IOException e) {
       throw new SnapshotException("snapshot: " + file + ": cannot read: " + e.getMessage(), e);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // the limits should make these impossible; if one slips through, it still names the file
+      throw new SnapshotException(
+          file + ": too large or too deeply nested to read (" + e.getClass().getSimpleName() + ")");
     }
     return objects;
   }
@@ -131,6 +149,22 @@ final class SnapshotDocuments {
       sb.append(')');
     }
     return sb.toString();
+  }
+
+  /**
+   * A {@link ParseLimits} limit broken, where: {@code line 4, column 106: nested more than 100
+   * levels deep; ...}. Jackson's exception has no location: the parser's token has it.
+   */
+  private static String limitProblem(StreamConstraintsException e, JsonParser p, String format) {
+    String at = p == null ? "" : at(p.currentTokenLocation());
+    String message = e.getOriginalMessage();
+    if (message != null && message.startsWith("Document nesting depth")) {
+      return at
+          + "nested more than "
+          + ParseLimits.MAX_DEPTH
+          + " levels deep; a Kubernetes object nests about 20 levels deep";
+    }
+    return at + "invalid " + format + ": " + firstLine(message);
   }
 
   /** {@code line 3, column 7: invalid JSON: Unexpected character ...}. */

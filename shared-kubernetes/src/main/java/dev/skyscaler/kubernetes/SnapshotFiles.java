@@ -6,6 +6,7 @@ import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,13 +18,14 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Reads cluster snapshots as {@code kubectl get nodes,pods,pdb,daemonsets -A -o yaml} writes them
- * (also multi-document YAML, single objects and JSON) into the core model.
+ * Reads cluster snapshots as {@code kubectl get namespaces,nodes,pods,pdb,daemonsets -A -o yaml}
+ * writes them (also multi-document YAML, single objects and JSON) into the core model.
  *
- * <p>Nodes, Pods, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets, the priority expander's
- * ConfigMap, CapacityBuffers ({@code autoscaling.x-k8s.io} v1, v1beta1, v1alpha1) and the
- * PodTemplates they refer to are used; Succeeded and Failed pods are dropped; other ConfigMaps are
- * skipped silently; any other kind is skipped with one warning per kind and file.
+ * <p>Nodes, Pods, Namespaces, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets, the priority
+ * expander's ConfigMap, CapacityBuffers ({@code autoscaling.x-k8s.io} v1, v1beta1, v1alpha1) and
+ * the PodTemplates they refer to are used; Succeeded and Failed pods are dropped; other ConfigMaps
+ * are skipped silently; any other kind is skipped with one warning per kind and file. Every file,
+ * and the snapshot as a whole, is held to {@link ParseLimits}.
  */
 public final class SnapshotFiles {
   private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
@@ -39,10 +41,45 @@ public final class SnapshotFiles {
    *     object, a value the model rejects, or a node or pod defined twice
    */
   public static KubernetesSnapshot read(List<Path> paths) {
+    return read(paths, (object, where) -> false);
+  }
+
+  /**
+   * Objects of kinds the core does not read, offered to a reader that takes some of them (the
+   * Cluster API provider takes its MachineDeployments, Machines, ...); the kinds it takes are not
+   * reported as ignored.
+   */
+  @FunctionalInterface
+  public interface ExtraObjects {
+    /**
+     * Takes the object if it is of a kind this reader reads.
+     *
+     * @param where its file and place in it, for messages: {@code snap.yaml (document 2, items[0])}
+     * @throws SnapshotException naming the object and field, for an object it cannot read
+     */
+    boolean take(GenericKubernetesResource object, String where);
+  }
+
+  /**
+   * {@link #read(List)}, offering every object of another kind to {@code extra} first.
+   *
+   * @throws SnapshotException as {@link #read(List)} does, and as {@code extra} does
+   */
+  public static KubernetesSnapshot read(List<Path> paths, ExtraObjects extra) {
+    return read(paths, extra, ParseLimits.MAX_NODES, ParseLimits.MAX_PODS);
+  }
+
+  /** {@link #read(List)} with other limits on the nodes and pods, for tests. */
+  static KubernetesSnapshot read(List<Path> paths, int maxNodes, int maxPods) {
+    return read(paths, (object, where) -> false, maxNodes, maxPods);
+  }
+
+  private static KubernetesSnapshot read(
+      List<Path> paths, ExtraObjects extra, int maxNodes, int maxPods) {
     if (paths.isEmpty()) {
       throw new SnapshotException("snapshot: no snapshot files given");
     }
-    Assembly assembly = new Assembly();
+    Assembly assembly = new Assembly(extra, maxNodes, maxPods);
     for (Path path : paths) {
       for (Path file : files(path)) {
         List<RawObject> objects = SnapshotDocuments.load(file);
@@ -96,26 +133,40 @@ public final class SnapshotFiles {
     private final List<Pod> pods = new ArrayList<>();
     private final List<PodDisruptionBudget> pdbs = new ArrayList<>();
     private final List<DaemonSet> daemonSets = new ArrayList<>();
+    private final List<dev.skyscaler.core.model.Namespace> namespaces = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, String> seen = new HashMap<>();
     private final List<RawObject> buffers = new ArrayList<>();
     private final Map<String, JsonNode> podTemplates = new HashMap<>();
     private Map<Integer, List<String>> priorities = Map.of();
     private String prioritiesFrom;
+    private final ExtraObjects extra;
+    private final int maxNodes;
+    private final int maxPods;
+
+    Assembly(ExtraObjects extra, int maxNodes, int maxPods) {
+      this.extra = extra;
+      this.maxNodes = maxNodes;
+      this.maxPods = maxPods;
+    }
 
     /** Adds a known object; false when its kind is not one a snapshot uses. */
     boolean add(RawObject o) {
       try {
         switch (o.kind()) {
-          case "Node" -> nodes.add(ModelTranslator.toNode(checked(o, "v1")));
+          case "Node" -> {
+            nodes.add(ModelTranslator.toNode(checked(o, "v1")));
+            checkCount(nodes.size(), maxNodes, "nodes", 5_000);
+          }
           case "Pod" -> addPod(o);
+          case "Namespace" -> namespaces.add(ClusterNamespaces.toNamespace(checked(o, "v1")));
           case "PodDisruptionBudget" -> pdbs.add(ModelTranslator.toPdb(checked(o, "policy/v1")));
           case "DaemonSet" -> daemonSets.add(ModelTranslator.toDaemonSet(checked(o, "apps/v1")));
           case "ConfigMap" -> addConfigMap(o);
           case "PodTemplate" -> podTemplates.put(o.namespace() + "/" + o.name(), checked(o, "v1"));
           case "CapacityBuffer" -> addCapacityBuffer(o);
           default -> {
-            return false;
+            return extra.take(generic(o), where(o));
           }
         }
         return true;
@@ -131,6 +182,18 @@ public final class SnapshotFiles {
         return; // finished pods hold no capacity
       }
       pods.add(ModelTranslator.toPod(checked(o, "v1")));
+      checkCount(pods.size(), maxPods, "pods", 150_000);
+    }
+
+    /** A snapshot with more than {@code max} of a kind stops at the object that is one too many. */
+    private static void checkCount(int count, int max, String what, int tested) {
+      if (count > max) {
+        throw new SnapshotException(
+            String.format(
+                "more than %,d %s; at most %,d are read (Kubernetes' tested limit is %,d per"
+                    + " cluster)",
+                max, what, max, tested));
+      }
     }
 
     private void addConfigMap(RawObject o) {
@@ -182,6 +245,19 @@ public final class SnapshotFiles {
       return o.body();
     }
 
+    /** An object of a kind the core does not read, with the kind and apiVersion it was read as. */
+    private static GenericKubernetesResource generic(RawObject o) {
+      GenericKubernetesResource r;
+      try {
+        r = ReadView.SERIALIZATION.convertValue(o.body(), GenericKubernetesResource.class);
+      } catch (IllegalArgumentException e) {
+        throw new SnapshotException(o.describe() + ": " + e.getMessage(), e);
+      }
+      r.setKind(o.kind());
+      r.setApiVersion(o.apiVersion());
+      return r;
+    }
+
     private static String where(RawObject o) {
       return o.file() + " (" + o.location() + ")";
     }
@@ -196,7 +272,7 @@ public final class SnapshotFiles {
         }
       }
       return new KubernetesSnapshot(
-          nodes, pods, pdbs, daemonSets, priorities, translated, warnings);
+          nodes, pods, pdbs, daemonSets, priorities, translated, warnings, namespaces);
     }
   }
 }

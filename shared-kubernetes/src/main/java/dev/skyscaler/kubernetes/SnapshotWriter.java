@@ -35,6 +35,7 @@ public final class SnapshotWriter {
       throw new SnapshotException("snapshot: cannot create " + dir + ": " + e.getMessage(), e);
     }
     List<Path> written = new ArrayList<>();
+    writeList(dir, "namespaces.yaml", objects.namespaces(), written);
     writeList(dir, "nodes.yaml", objects.nodes(), written);
     writeList(dir, "pods.yaml", objects.pods(), written);
     writeList(dir, "poddisruptionbudgets.yaml", objects.pdbs(), written);

@@ -5,6 +5,7 @@ import static dev.skyscaler.kubernetes.mock.Fixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.core.model.Namespace;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead;
@@ -14,6 +15,7 @@ import io.fabric8.kubernetes.api.model.APIGroupBuilder;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
@@ -131,6 +133,7 @@ class LiveSnapshotReaderTest {
     assertThat(snapshot.pods()).extracting(Pod::key).containsExactly("default/web-1");
     assertThat(snapshot.pdbs()).extracting(p -> p.name()).containsExactly("web");
     assertThat(snapshot.daemonSets()).extracting(d -> d.name()).containsExactly("logs");
+    assertThat(snapshot.namespaces()).extracting(Namespace::name).contains("data");
     assertThat(snapshot.expanderPriorities()).containsEntry(10, List.of(".*spot.*"));
     assertThat(snapshot.capacityBuffers())
         .singleElement()
@@ -146,6 +149,7 @@ class LiveSnapshotReaderTest {
         .containsExactlyInAnyOrder(
             "list nodes (GET /api/v1/nodes)",
             "list pods (GET /api/v1/pods)",
+            "list namespaces (GET /api/v1/namespaces)",
             "list policy/poddisruptionbudgets (GET /apis/policy/v1/poddisruptionbudgets)",
             "list apps/daemonsets (GET /apis/apps/v1/daemonsets)",
             "get configmaps in kube-system cluster-autoscaler-priority-expander"
@@ -208,6 +212,7 @@ class LiveSnapshotReaderTest {
     assertThat(files)
         .extracting(f -> f.getFileName().toString())
         .containsExactly(
+            "namespaces.yaml",
             "nodes.yaml",
             "pods.yaml",
             "poddisruptionbudgets.yaml",
@@ -217,6 +222,44 @@ class LiveSnapshotReaderTest {
             "podtemplates.yaml");
     assertThat(fromFiles.warnings()).isEmpty();
     assertThat(fromFiles).isEqualTo(objects.translate());
+    assertThat(fromFiles.namespaces()).extracting(Namespace::name).contains("data");
+  }
+
+  @Test
+  void readsTheNamespacesWithTheirLabelsInOneList() {
+    cluster.admin().namespaces().resource(namespace("data", Map.of("team", "storage"))).create();
+    cluster.admin().namespaces().resource(namespace("web", Map.of())).create();
+
+    KubernetesSnapshot snapshot =
+        new LiveSnapshotReader(cluster.connect(), ReadOptions.DEFAULTS).read();
+
+    assertThat(snapshot.namespaces())
+        .contains(new Namespace("data", Map.of("team", "storage")), new Namespace("web", Map.of()));
+    assertThat(snapshot.namespaces().stream().filter(n -> n.name().equals("data")))
+        .singleElement()
+        .satisfies(n -> assertThat(n.labels()).containsEntry(Namespace.NAME_LABEL, "data"));
+    assertThat(cluster.calls().stream().filter(c -> c.fullResource().equals("namespaces")))
+        .singleElement()
+        .satisfies(c -> assertThat(c.query()).containsEntry("limit", "500"));
+  }
+
+  @Test
+  void aFailingNamespaceListFailsTheReadAsEveryListDoes() {
+    cluster.fail(MockCluster.call("list", "namespaces"), 403, 5);
+
+    assertThatThrownBy(() -> new LiveSnapshotReader(cluster.connect(), ReadOptions.DEFAULTS).read())
+        .isInstanceOf(KubernetesApiException.class)
+        .hasMessageStartingWith("list namespaces: HTTP 403");
+  }
+
+  private static io.fabric8.kubernetes.api.model.Namespace namespace(
+      String name, Map<String, String> labels) {
+    return new NamespaceBuilder()
+        .withNewMetadata()
+        .withName(name)
+        .withLabels(labels)
+        .endMetadata()
+        .build();
   }
 
   @Test
@@ -241,6 +284,7 @@ class LiveSnapshotReaderTest {
 
   private void arrangeEveryKind() {
     KubernetesClient admin = cluster.admin();
+    admin.namespaces().resource(namespace("data", Map.of("team", "storage"))).create();
     admin.nodes().resource(node("n1")).create();
     admin.nodes().resource(node("n2")).create();
     admin.pods().resource(pod("default", "web-1", "n1", "web")).create();

@@ -12,6 +12,7 @@ import dev.skyscaler.core.model.Toleration;
 import dev.skyscaler.core.model.TopologySpreadConstraint;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -67,22 +68,41 @@ class PodSchedulingTermsTest {
             "without a namespace selector only the listed namespaces count",
             "namespaces: [a, b]",
             Set.of("a", "b"),
-            false),
+            false,
+            Optional.empty()),
         arguments(
             "an empty namespace selector selects every namespace",
             "namespaceSelector: {}",
             Set.of(),
-            true),
+            true,
+            Optional.empty()),
         arguments(
-            "a non-empty namespace selector is read as every namespace",
+            "a non-empty namespace selector is kept for the Namespaces' labels",
             "namespaceSelector: {matchLabels: {team: x}}",
             Set.of(),
-            true));
+            false,
+            Optional.of(LabelSelector.of(Map.of("team", "x")))),
+        arguments(
+            "listed namespaces and a selector are kept together",
+            "namespaces: [a]\n        namespaceSelector: {matchExpressions: [{key: team, operator: Exists}]}",
+            Set.of("a"),
+            false,
+            Optional.of(
+                new LabelSelector(
+                    Map.of(),
+                    List.of(
+                        new LabelSelector.Requirement(
+                            "team", LabelSelector.Operator.EXISTS, Set.of()))))));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("namespaceSelectors")
-  void podAffinityNamespaces(String rule, String field, Set<String> namespaces, boolean all) {
+  void podAffinityNamespaces(
+      String rule,
+      String field,
+      Set<String> namespaces,
+      boolean all,
+      Optional<LabelSelector> selector) {
     Pod pod =
         ModelTranslator.toPod(
             Manifests.pod(
@@ -100,8 +120,32 @@ class PodSchedulingTermsTest {
     assertThat(pod.antiAffinity())
         .containsExactly(
             new PodAffinityTerm(
-                LabelSelector.of(Map.of("app", "db")), namespaces, all, "kubernetes.io/hostname"));
+                LabelSelector.of(Map.of("app", "db")),
+                namespaces,
+                all,
+                selector,
+                "kubernetes.io/hostname"));
     assertThat(pod.affinity()).isEmpty();
+  }
+
+  @Test
+  void aNodeAffinityTermWithAValueKubeSchedulerCannotParseMatchesNoNode() {
+    Pod pod =
+        ModelTranslator.toPod(
+            Manifests.pod(
+                """
+                spec:
+                  containers: [{name: a}]
+                  affinity:
+                    nodeAffinity:
+                      requiredDuringSchedulingIgnoredDuringExecution:
+                        nodeSelectorTerms:
+                        - matchExpressions: [{key: foo, operator: NotIn, values: ["not a value!"]}]
+                        - matchExpressions: [{key: foo, operator: In, values: [bar]}]
+                """));
+    assertThat(pod.requiredNodeAffinity()).hasSize(2);
+    assertThat(pod.requiredNodeAffinity().get(0).matches("n1", Map.of("foo", "baz"))).isFalse();
+    assertThat(pod.requiredNodeAffinity().get(1).matches("n1", Map.of("foo", "bar"))).isTrue();
   }
 
   @Test

@@ -125,7 +125,8 @@ class RbacManifestTest {
             new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             StatePruning.none(),
-            new StoreOptions("kube-system", "skyscaler-state"));
+            new StoreOptions("kube-system", "skyscaler-state"),
+            lease);
     var stored = store.load();
     LiveSnapshotReader.ScanRead read =
         new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
@@ -136,9 +137,7 @@ class RbacManifestTest {
     EventTargets targets = EventTargets.of(read.nodeUids(), read.snapshot().pods());
     KubernetesActuator actuator =
         new KubernetesActuator(
-            connection,
-            new EventRecorder(connection, EventOptions.DEFAULTS, clock),
-            lease::stillHeld);
+            connection, new EventRecorder(connection, EventOptions.DEFAULTS, clock, lease), lease);
     List<Action> actions =
         List.of(
             new TaintNode("n1", CaTaints.toBeDeleted(NOW)),
@@ -153,7 +152,7 @@ class RbacManifestTest {
     actuator.carryOut(List.of(actions.get(5)), targets); // patches the event
     var snapshot = read.snapshot().toClusterSnapshot(List.of());
     Plan plan = Plan.scaleUpOnly(List.of(), List.of(), List.of(), List.of(), AutoscalerState.EMPTY);
-    StatusWriter status = new StatusWriter(connection, StatusOptions.DEFAULTS);
+    StatusWriter status = new StatusWriter(connection, StatusOptions.DEFAULTS, lease);
     status.write(StatusReport.build(snapshot, plan, StatusInputs.DEFAULTS, NOW), NOW);
     status.write(
         StatusReport.build(snapshot, plan, StatusInputs.DEFAULTS, NOW.plusSeconds(600)),

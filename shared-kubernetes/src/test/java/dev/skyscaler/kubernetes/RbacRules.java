@@ -14,9 +14,10 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 /**
  * The grants of an RBAC manifest (ClusterRoles, Roles and their bindings), checked as the API
  * server's RBAC authorizer checks a request: verb, API group, resource (with subresource), resource
- * name, and namespace for a Role.
+ * name, and namespace for a Role. Public for the other modules' manifests (the Cluster API
+ * provider's management-cluster role).
  */
-record RbacRules(List<Grant> grants, List<Map<?, ?>> bindings) {
+public record RbacRules(List<Grant> grants, List<Map<?, ?>> bindings) {
 
   /** Non-resource URLs every authenticated user may get ({@code system:discovery}). */
   static final Set<String> DISCOVERY = Set.of("/api", "/apis", "/version", "/openapi/v2");
@@ -28,9 +29,9 @@ record RbacRules(List<Grant> grants, List<Map<?, ?>> bindings) {
    * @param role {@code ClusterRole skyscaler} or {@code Role kube-system/skyscaler}
    * @param name a resource name the rule is limited to, null for any
    */
-  record Grant(
+  public record Grant(
       String role, String namespace, String group, String resource, String verb, String name) {
-    boolean allows(ApiCall c) {
+    public boolean allows(ApiCall c) {
       return verb.equals(c.verb())
           && group.equals(c.group())
           && resource.equals(c.fullResource())
@@ -50,7 +51,7 @@ record RbacRules(List<Grant> grants, List<Map<?, ?>> bindings) {
     }
   }
 
-  static RbacRules read(Path manifest) throws IOException {
+  public static RbacRules read(Path manifest) throws IOException {
     List<Grant> grants = new ArrayList<>();
     List<Map<?, ?>> bindings = new ArrayList<>();
     for (Object doc :
@@ -96,7 +97,7 @@ record RbacRules(List<Grant> grants, List<Map<?, ?>> bindings) {
     return new RbacRules(grants, bindings);
   }
 
-  boolean allows(ApiCall c) {
+  public boolean allows(ApiCall c) {
     if (!c.isResourceRequest()) {
       return c.method().equals("GET")
           && (DISCOVERY.contains(c.path())

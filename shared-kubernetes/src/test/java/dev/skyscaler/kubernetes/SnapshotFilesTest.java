@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.HostPort;
+import dev.skyscaler.core.model.Namespace;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.model.Resources;
+import dev.skyscaler.core.scheduling.NamespaceSelectors;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.List;
@@ -78,6 +80,24 @@ class SnapshotFilesTest {
         .containsExactly(
             file + ": ignored 2 objects of kind Service",
             file + ": ignored 1 object of kind ReplicaSet");
+  }
+
+  @Test
+  void readsNamespacesWithTheirLabelsAndResolvesNamespaceSelectorsAgainstThem() {
+    KubernetesSnapshot snapshot = SnapshotFiles.read(List.of(fixture("namespaces.yaml")));
+
+    assertThat(snapshot.namespaces())
+        .containsExactly(
+            new Namespace("default", Map.of(Namespace.NAME_LABEL, "default")),
+            new Namespace("data", Map.of(Namespace.NAME_LABEL, "data", "team", "storage")),
+            new Namespace("written-by-hand", Map.of(Namespace.NAME_LABEL, "written-by-hand")));
+    assertThat(snapshot.warnings()).isEmpty();
+    var cluster = snapshot.toClusterSnapshot(List.of());
+    assertThat(cluster.namespaces()).isEqualTo(snapshot.namespaces());
+    var resolved = NamespaceSelectors.resolve(cluster);
+    assertThat(resolved.warnings()).isEmpty();
+    assertThat(resolved.snapshot().pods().get(0).antiAffinity().get(0).namespaces())
+        .containsExactly("data");
   }
 
   @Test

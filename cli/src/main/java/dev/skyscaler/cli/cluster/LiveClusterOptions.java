@@ -42,10 +42,23 @@ public final class LiveClusterOptions {
    * @throws dev.skyscaler.kubernetes.KubernetesApiException when the cluster cannot be read
    */
   public ClusterObjects read() {
-    try (KubernetesConnection c =
-        KubernetesConnection.fromKubeconfig(
-            kubeconfig, Optional.ofNullable(context), ConnectionOptions.DEFAULTS)) {
-      return new LiveSnapshotReader(c, ReadOptions.DEFAULTS).readObjects();
+    try (KubernetesConnection c = connect()) {
+      return read(c);
     }
+  }
+
+  /** {@link #read()} on a connection of the caller's. */
+  public static ClusterObjects read(KubernetesConnection c) {
+    return new LiveSnapshotReader(c, ReadOptions.DEFAULTS).readObjects();
+  }
+
+  /**
+   * A connection as the kubeconfig says; the caller closes it.
+   *
+   * @throws dev.skyscaler.kubernetes.ConnectionException for a bad kubeconfig or context
+   */
+  public KubernetesConnection connect() {
+    return KubernetesConnection.fromKubeconfig(
+        kubeconfig, Optional.ofNullable(context), ConnectionOptions.DEFAULTS);
   }
 }

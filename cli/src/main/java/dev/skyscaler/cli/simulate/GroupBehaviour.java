@@ -38,10 +38,19 @@ public record GroupBehaviour(
     }
   }
 
-  /** The defaults: 2m to boot, up to 30s jitter, 20s NotReady, no interruptions or failures. */
+  /**
+   * The defaults: 2m to boot, up to 30s jitter, 20s NotReady, no interruptions or failures, nodes
+   * named after the group (the last part of a Cluster API id such as {@code
+   * MachineDeployment/ns/workers}: node names have no slash).
+   */
   public static GroupBehaviour defaults(String group) {
     return new GroupBehaviour(
-        DEFAULT_BOOT_DELAY, DEFAULT_JITTER, DEFAULT_NOT_READY_TIME, 0, 0, group);
+        DEFAULT_BOOT_DELAY,
+        DEFAULT_JITTER,
+        DEFAULT_NOT_READY_TIME,
+        0,
+        0,
+        group.substring(group.lastIndexOf('/') + 1));
   }
 
   public GroupBehaviour withBootDelay(Duration delay, Duration extra) {

@@ -10,18 +10,21 @@ import java.util.Map;
 
 /**
  * Measures a run: how long each pod waits for a node (from creation to binding, deletion or the
- * end), and a sample of the cluster after every scan.
+ * end; see {@link WaitRecorder}), and a sample of the cluster after every scan.
  */
 final class Metrics {
+  private record Waiting(Instant since, String workload) {}
+
   private final Instant start;
-  private final Map<String, Instant> waitingSince = new LinkedHashMap<>();
+  private final Map<String, Waiting> waitingSince = new LinkedHashMap<>();
+  private final WaitRecorder waits = new WaitRecorder();
   private final List<String> groups;
   private final int[][] instances;
   private final int[][] ready;
   private final int[] pending;
-  private final double[] cpu;
-  private final double[] memory;
+  private final Map<String, double[]> utilisation = new LinkedHashMap<>();
   private final Duration interval;
+  private final int scans;
   private double pendingPodSeconds;
   private Duration worstWait = Duration.ZERO;
   private String worstWaitPod = "";
@@ -30,45 +33,46 @@ final class Metrics {
     this.start = s.start();
     this.groups = s.snapshot().nodeGroups().stream().map(g -> g.name()).toList();
     this.interval = s.scanInterval();
-    int scans = s.scans();
+    this.scans = s.scans();
     instances = new int[groups.size()][scans];
     ready = new int[groups.size()][scans];
     pending = new int[scans];
-    cpu = new double[scans];
-    memory = new double[scans];
   }
 
   void created(Pod p) {
     if (!p.isScheduled()) {
-      waitingSince.put(p.key(), p.creationTime());
+      waitingSince.put(p.key(), new Waiting(p.creationTime(), WaitRecorder.workloadOf(p)));
     }
   }
 
   void bound(Pod p, Instant now) {
-    stopWaiting(p.key(), now);
+    stopWaiting(p.key(), now, WaitRecorder.Outcome.BOUND);
   }
 
   void removed(Pod p, Instant now) {
-    stopWaiting(p.key(), now);
+    stopWaiting(p.key(), now, WaitRecorder.Outcome.DELETED);
   }
 
-  private void stopWaiting(String key, Instant now) {
-    Instant since = waitingSince.remove(key);
-    if (since != null) {
-      account(key, since, now);
+  private void stopWaiting(String key, Instant now, WaitRecorder.Outcome outcome) {
+    Waiting w = waitingSince.remove(key);
+    if (w != null) {
+      account(key, w, now, outcome);
     }
   }
 
-  private void account(String key, Instant since, Instant until) {
-    Instant from = since.isBefore(start) ? start : since;
+  private void account(String key, Waiting w, Instant until, WaitRecorder.Outcome outcome) {
+    Instant from = w.since().isBefore(start) ? start : w.since();
+    double inWindow = 0;
     if (until.isAfter(from)) {
-      pendingPodSeconds += Duration.between(from, until).toMillis() / 1000.0;
+      inWindow = Duration.between(from, until).toMillis() / 1000.0;
+      pendingPodSeconds += inWindow;
     }
-    Duration wait = Duration.between(since, until);
+    Duration wait = Duration.between(w.since(), until);
     if (wait.compareTo(worstWait) > 0) {
       worstWait = wait;
       worstWaitPod = key;
     }
+    waits.record(w.workload(), wait, inWindow, outcome);
   }
 
   void sample(int scan, World world, List<CloudGroup> cloudGroups) {
@@ -77,20 +81,27 @@ final class Metrics {
       ready[g][scan] = cloudGroups.get(g).ready();
     }
     pending[scan] = waitingSince.size();
-    double[] use = world.utilisation();
-    cpu[scan] = use[0];
-    memory[scan] = use[1];
+    world
+        .utilisation()
+        .forEach(
+            (resource, share) ->
+                utilisation.computeIfAbsent(resource, r -> new double[scans])[scan] = share);
   }
 
   /** Closes the waits still open at {@code end}; returns how many pods were still waiting. */
   int finish(Instant end) {
     int open = waitingSince.size();
-    new ArrayList<>(waitingSince.keySet()).forEach(k -> stopWaiting(k, end));
+    new ArrayList<>(waitingSince.keySet())
+        .forEach(k -> stopWaiting(k, end, WaitRecorder.Outcome.STILL_WAITING));
     return open;
   }
 
   Samples samples() {
-    return new Samples(interval, groups, instances, ready, pending, cpu, memory);
+    return new Samples(interval, groups, instances, ready, pending, utilisation);
+  }
+
+  PodWaits waits() {
+    return waits.result();
   }
 
   double pendingPodSeconds() {

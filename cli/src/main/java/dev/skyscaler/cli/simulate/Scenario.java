@@ -19,6 +19,7 @@ import java.util.Objects;
  * @param name how outputs name the scenario (its file, as given)
  * @param groups behaviour per node group; groups not named get {@link GroupBehaviour#defaults}
  * @param events in the order they happen (stable for equal times)
+ * @param cost the currency of the groups' prices (the prices are the node groups')
  */
 public record Scenario(
     String name,
@@ -29,7 +30,8 @@ public record Scenario(
     long seed,
     Map<String, GroupBehaviour> groups,
     List<WorkloadSpec> workloads,
-    List<ScenarioEvent> events) {
+    List<ScenarioEvent> events,
+    CostSettings cost) {
 
   public Scenario {
     Objects.requireNonNull(name, "name");
@@ -51,6 +53,36 @@ public record Scenario(
     groups = java.util.Collections.unmodifiableMap(all);
     workloads = List.copyOf(workloads);
     events = events.stream().sorted(Comparator.comparing(ScenarioEvent::at)).toList();
+    Objects.requireNonNull(cost, "cost");
+  }
+
+  /** A scenario priced in {@link CostSettings#DEFAULT}'s currency. */
+  public Scenario(
+      String name,
+      ClusterSnapshot snapshot,
+      AutoscalerOptions options,
+      Instant start,
+      Duration duration,
+      long seed,
+      Map<String, GroupBehaviour> groups,
+      List<WorkloadSpec> workloads,
+      List<ScenarioEvent> events) {
+    this(
+        name,
+        snapshot,
+        options,
+        start,
+        duration,
+        seed,
+        groups,
+        workloads,
+        events,
+        CostSettings.DEFAULT);
+  }
+
+  /** The currency of the groups' prices (ISO 4217). */
+  public String currency() {
+    return cost.currency();
   }
 
   public Duration scanInterval() {
@@ -69,6 +101,6 @@ public record Scenario(
 
   public Scenario withSeed(long newSeed) {
     return new Scenario(
-        name, snapshot, options, start, duration, newSeed, groups, workloads, events);
+        name, snapshot, options, start, duration, newSeed, groups, workloads, events, cost);
   }
 }

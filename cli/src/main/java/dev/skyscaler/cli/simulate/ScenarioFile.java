@@ -6,6 +6,9 @@ import dev.skyscaler.cli.input.NodeGroupsFile;
 import dev.skyscaler.cli.input.OptionsFile;
 import dev.skyscaler.cli.input.YamlFiles;
 import dev.skyscaler.cli.input.YamlObject;
+import dev.skyscaler.clusterapi.config.ClusterApiOptions;
+import dev.skyscaler.clusterapi.snapshot.ClusterApiSnapshot;
+import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.GoDuration;
@@ -47,7 +50,8 @@ public final class ScenarioFile {
           "options",
           "groups",
           "workloads",
-          "events");
+          "events",
+          "cost");
   private static final Set<String> GROUP_FIELDS =
       Set.of(
           "bootDelay",
@@ -67,18 +71,48 @@ public final class ScenarioFile {
    * @throws InputException, ConfigException or {@link dev.skyscaler.kubernetes.SnapshotException}
    */
   public static Scenario read(Path file, Map<String, List<String>> cliFlags) {
+    return read(file, cliFlags, Optional.empty());
+  }
+
+  /**
+   * Reads the scenario; with {@code clusterApi}, its node groups are the Cluster API objects of its
+   * snapshot, and it has no {@code nodeGroups} file.
+   */
+  public static Scenario read(
+      Path file, Map<String, List<String>> cliFlags, Optional<ClusterApiOptions> clusterApi) {
     YamlObject root =
         YamlFiles.readMapping(file, "a mapping with snapshot, nodeGroups and duration");
     root.allowOnly(FIELDS);
     checkOptions(file, root, cliFlags);
-    KubernetesSnapshot k8s = SnapshotFiles.read(paths(root, "snapshot", file));
-    Path groupsFile = paths(root, "nodeGroups", file).get(0);
-    List<NodeGroup> groups = NodeGroupsFile.read(groupsFile, k8s.nodes());
+    KubernetesSnapshot k8s;
+    List<NodeGroup> declared;
+    String groupsSource;
+    if (clusterApi.isPresent()) {
+      if (root.get("nodeGroups").isPresent()) {
+        throw root.error(
+            "nodeGroups",
+            "not used with --cloud-provider=clusterapi: the node groups come from the"
+                + " snapshot's Cluster API objects");
+      }
+      ClusterApiSnapshot objects = new ClusterApiSnapshot(clusterApi.get());
+      k8s = SnapshotFiles.read(paths(root, "snapshot", file), objects);
+      Discovery found = objects.discover(k8s.nodes());
+      k8s = k8s.withScaleDownDisabled(found.noScaleDown().keySet());
+      declared = found.groups();
+      groupsSource = "the snapshot's Cluster API objects";
+    } else {
+      k8s = SnapshotFiles.read(paths(root, "snapshot", file));
+      Path groupsFile = paths(root, "nodeGroups", file).get(0);
+      declared = NodeGroupsFile.read(groupsFile, k8s.nodes());
+      groupsSource = groupsFile.toString();
+    }
+    CostSettings cost = CostSettings.read(root, declared, groupsSource);
+    List<NodeGroup> groups = cost.priced(declared);
     ClusterSnapshot snapshot;
     try {
       snapshot = k8s.toClusterSnapshot(groups);
     } catch (IllegalArgumentException e) {
-      throw new InputException(groupsFile + ": " + e.getMessage(), e);
+      throw new InputException(groupsSource + ": " + e.getMessage(), e);
     }
     AutoscalerOptions options = merged(file, root, cliFlags, k8s);
     Duration duration = requiredDuration(root, "duration");
@@ -106,9 +140,10 @@ public final class ScenarioFile {
         start(root, snapshot),
         duration,
         seed(root),
-        behaviours(root, snapshot, groupsFile),
+        behaviours(root, snapshot, groupsSource),
         events.workloads(),
-        events.events());
+        events.events(),
+        cost);
   }
 
   private static List<Path> paths(YamlObject root, String field, Path file) {
@@ -244,7 +279,7 @@ public final class ScenarioFile {
   }
 
   private static Map<String, GroupBehaviour> behaviours(
-      YamlObject root, ClusterSnapshot snapshot, Path groupsFile) {
+      YamlObject root, ClusterSnapshot snapshot, String groupsSource) {
     Map<String, GroupBehaviour> result = new LinkedHashMap<>();
     Optional<YamlObject> groups = root.object("groups");
     if (groups.isEmpty()) {
@@ -255,7 +290,7 @@ public final class ScenarioFile {
     for (Iterator<String> it = groups.get().fieldNames(); it.hasNext(); ) {
       String name = it.next();
       if (!known.contains(name)) {
-        throw groups.get().error(name, "no node group \"" + name + "\" in " + groupsFile);
+        throw groups.get().error(name, "no node group \"" + name + "\" in " + groupsSource);
       }
       YamlObject g =
           groups
@@ -272,7 +307,7 @@ public final class ScenarioFile {
               duration(g, "notReadyTime").orElse(d.notReadyTime()),
               g.number("spotInterruptionsPerHour", 0).orElse(0.0),
               g.number("nodeFailuresPerHour", 0).orElse(0.0),
-              g.text("namePrefix").orElse(name)));
+              g.text("namePrefix").orElse(d.namePrefix())));
     }
     return result;
   }

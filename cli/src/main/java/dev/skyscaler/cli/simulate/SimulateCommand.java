@@ -2,6 +2,8 @@ package dev.skyscaler.cli.simulate;
 
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.options.CaOptions;
+import dev.skyscaler.cli.options.CloudProviderOptions;
+import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,7 +34,9 @@ import picocli.CommandLine.TypeConversionException;
     sortOptions = false,
     customSynopsis = {
       "skyscaler simulate --scenario=<file.yaml> [--report=<file.html>] [--seed=<n>]",
-      "         [--output=text|json] [Cluster Autoscaler options]"
+      "         [--variant=NAME=\"<CA flags>\"]... [--output=text|json]",
+      "         [--cloud-provider=clusterapi] [--node-group-auto-discovery=<spec>]...",
+      "         [Cluster Autoscaler options]"
     },
     description = {
       "Runs the autoscaler against a simulated cluster over time: nodes that boot with a delay,"
@@ -40,6 +49,9 @@ import picocli.CommandLine.TypeConversionException;
       "Example:",
       "  skyscaler simulate --scenario examples/first-contact-scenario/scenario.yaml \\",
       "      --report report.html",
+      "  skyscaler simulate --scenario examples/whatif-from-snapshot/scenario.yaml \\",
+      "      --variant price=\"--expander=price\" \\",
+      "      --variant quick=\"--scale-down-unneeded-time=2m\" --report whatif.html",
       "",
       "The scenario format is in docs/simulate.md.",
       "Exit codes: 0 success, 1 internal error, 2 bad input (message on stderr)."
@@ -51,6 +63,8 @@ public final class SimulateCommand implements Callable<Integer> {
   private final Clock clock;
 
   @Spec CommandSpec spec;
+
+  @Mixin CloudProviderOptions provider;
 
   @Option(
       names = "--scenario",
@@ -74,6 +88,16 @@ public final class SimulateCommand implements Callable<Integer> {
   Long seed;
 
   @Option(
+      names = "--variant",
+      paramLabel = "NAME=\"<CA flags>\"",
+      converter = Variant.Converter.class,
+      description =
+          "Also run the same scenario, seed and events with these Cluster Autoscaler flags"
+              + " (winning over the scenario's and the command line's), and compare the runs:"
+              + " cost, node-hours, peak nodes, pods' waits, evictions. Repeatable, at most 8.")
+  List<Variant> variants = new ArrayList<>();
+
+  @Option(
       names = "--output",
       paramLabel = "text|json",
       defaultValue = "text",
@@ -87,20 +111,24 @@ public final class SimulateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Scenario scenario =
-        ScenarioFile.read(scenarioFile, CaOptions.given(spec.commandLine().getParseResult()));
+    Map<String, List<String>> cliFlags = CaOptions.given(spec.commandLine().getParseResult());
+    Optional<ClusterApiOptions> clusterApi = provider.clusterApiOptions(System.getenv());
+    Scenario scenario = ScenarioFile.read(scenarioFile, cliFlags, clusterApi);
     if (seed != null) {
       scenario = scenario.withSeed(seed);
     }
     PrintWriter err = spec.commandLine().getErr();
-    SimulationResult result = Simulation.run(scenario, new ProgressLine(clock, err));
+    ProgressLine progress = new ProgressLine(clock, err, 1 + variants.size());
+    List<NamedRun> runs =
+        variants.isEmpty()
+            ? List.of(new NamedRun(NamedRun.BASE, "", Simulation.run(scenario, progress)))
+            : WhatIf.run(scenarioFile, scenario, cliFlags, clusterApi, seed, variants, progress);
     PrintWriter out = spec.commandLine().getOut();
-    out.print(
-        output.equals("json") ? SimulationJson.render(result) : SimulationText.render(result));
+    out.print(output.equals("json") ? SimulationJson.render(runs) : SimulationText.render(runs));
     out.flush();
     if (report != null) {
       try {
-        Files.writeString(report, HtmlReport.render(result), StandardCharsets.UTF_8);
+        Files.writeString(report, HtmlReport.render(runs), StandardCharsets.UTF_8);
       } catch (IOException e) {
         throw new InputException(report + ": cannot write the report: " + e.getMessage(), e);
       }
@@ -128,12 +156,18 @@ public final class SimulateCommand implements Callable<Integer> {
   static final class ProgressLine implements Simulation.Progress {
     private final Clock clock;
     private final PrintWriter err;
+    private final int runs;
     private final long started;
     private long next;
 
-    ProgressLine(Clock clock, PrintWriter err) {
+    /**
+     * @param runs how many runs report their scans together (a what-if); with more than one, the
+     *     line counts the scans of all and no simulated time
+     */
+    ProgressLine(Clock clock, PrintWriter err, int runs) {
       this.clock = clock;
       this.err = err;
+      this.runs = runs;
       this.started = clock.millis();
       this.next = started + PROGRESS_AFTER.toMillis();
     }
@@ -143,6 +177,18 @@ public final class SimulateCommand implements Callable<Integer> {
       long now = clock.millis();
       if (now >= next && done < scans) {
         next = now + PROGRESS_AFTER.toMillis();
+        if (runs > 1) {
+          err.printf(
+              java.util.Locale.ROOT,
+              "simulate: %d runs, scan %d of %d (%d%%), %ds%n",
+              runs,
+              done,
+              scans,
+              100L * done / scans,
+              (now - started) / 1000);
+          err.flush();
+          return;
+        }
         err.printf(
             java.util.Locale.ROOT,
             "simulate: %s simulated, scan %d of %d (%d%%), %ds%n",

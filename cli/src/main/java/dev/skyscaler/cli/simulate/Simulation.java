@@ -178,7 +178,8 @@ public final class Simulation {
             metrics.worstWait(),
             metrics.worstWaitPod(),
             stillWaiting,
-            counts());
+            counts(),
+            metrics.waits());
     return new SimulationResult(scenario, timeline.entries(), metrics.samples(), summary);
   }
 

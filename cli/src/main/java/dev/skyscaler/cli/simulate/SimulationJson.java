@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.List;
 
 /**
  * The JSON output of {@code skyscaler simulate --output json}: the scenario's parameters, the
@@ -23,6 +24,30 @@ public final class SimulationJson {
   private SimulationJson() {}
 
   public static String render(SimulationResult r) {
+    return write(tree(r));
+  }
+
+  /**
+   * A run's output; for a what-if, the base run's with {@code variants}: each variant's name,
+   * flags, timeline and summary.
+   */
+  public static String render(List<NamedRun> runs) {
+    ObjectNode root = tree(runs.get(0).result());
+    if (runs.size() > 1) {
+      ArrayNode variants = root.putArray("variants");
+      for (NamedRun run : runs.subList(1, runs.size())) {
+        ObjectNode v = variants.addObject();
+        v.put("name", run.name());
+        v.put("flags", run.flags());
+        ObjectNode tree = tree(run.result());
+        v.set("timeline", tree.get("timeline"));
+        v.set("summary", tree.get("summary"));
+      }
+    }
+    return write(root);
+  }
+
+  private static ObjectNode tree(SimulationResult r) {
     ObjectNode root = MAPPER.createObjectNode();
     Scenario s = r.scenario();
     root.put("scenario", s.name());
@@ -39,7 +64,11 @@ public final class SimulationJson {
       entry.put("kind", e.kind());
       entry.put("message", e.message());
     }
-    root.set("summary", summary(r.summary()));
+    root.set("summary", summary(r.summary(), s));
+    return root;
+  }
+
+  private static String write(ObjectNode root) {
     try {
       DefaultIndenter lines = new DefaultIndenter("  ", "\n");
       DefaultPrettyPrinter printer = new DefaultPrettyPrinter();
@@ -51,7 +80,7 @@ public final class SimulationJson {
     }
   }
 
-  private static ObjectNode summary(Summary s) {
+  private static ObjectNode summary(Summary s, Scenario scenario) {
     ObjectNode o = MAPPER.createObjectNode();
     ArrayNode groups = o.putArray("nodeGroups");
     for (Summary.GroupSummary g : s.groups()) {
@@ -68,6 +97,8 @@ public final class SimulationJson {
     }
     if (s.totalCost().isPresent()) {
       o.put("totalCost", round(s.totalCost().getAsDouble()));
+      o.put("currency", scenario.currency());
+      o.put("baselineCost", round(s.baselineCost(scenario.duration()).getAsDouble()));
     }
     o.put("pendingPodSeconds", round(s.pendingPodSeconds()));
     o.put("worstWaitSeconds", s.worstWait().toMillis() / 1000.0);
@@ -76,7 +107,29 @@ public final class SimulationJson {
     for (Summary.Count c : s.counts()) {
       o.put(c.key(), c.value());
     }
+    waits(o.putObject("podWaits"), s.waits().all());
+    ArrayNode workloads = o.putArray("workloads");
+    for (PodWaits.WorkloadWaits w : s.waits().workloads()) {
+      ObjectNode n = workloads.addObject();
+      n.put("workload", w.workload());
+      waits(n, w.stats());
+    }
     return o;
+  }
+
+  private static void waits(ObjectNode o, WaitStats w) {
+    o.put("pods", w.pods());
+    o.put("waited", w.waited());
+    o.put("p50Seconds", seconds(w.p50()));
+    o.put("p90Seconds", seconds(w.p90()));
+    o.put("p99Seconds", seconds(w.p99()));
+    o.put("maxSeconds", seconds(w.max()));
+    o.put("pendingPodSeconds", round(w.podSeconds()));
+    o.put("stillWaiting", w.stillWaiting());
+  }
+
+  private static double seconds(java.time.Duration d) {
+    return d.toMillis() / 1000.0;
   }
 
   private static BigDecimal round(double v) {

@@ -9,6 +9,15 @@ import java.util.Locale;
 public final class SimulationText {
   private SimulationText() {}
 
+  /**
+   * A run's output; for a what-if (more than one run), the base run's output and then a table
+   * comparing the runs.
+   */
+  public static String render(List<NamedRun> runs) {
+    String base = render(runs.get(0).result());
+    return runs.size() == 1 ? base : base + "\n" + WhatIfText.render(runs);
+  }
+
   public static String render(SimulationResult r) {
     StringBuilder sb = new StringBuilder();
     sb.append(header(r.scenario())).append("\n\n");

@@ -14,6 +14,7 @@ import java.util.OptionalDouble;
  * @param worstWait the longest a pod waited (from its creation, even before the start)
  * @param worstWaitPod the pod that waited longest, empty when none waited
  * @param counts what happened, as named counts in a fixed order
+ * @param waits how long pods waited for a node: percentiles, overall and per workload
  */
 public record Summary(
     List<GroupSummary> groups,
@@ -21,13 +22,15 @@ public record Summary(
     Duration worstWait,
     String worstWaitPod,
     int podsPendingAtEnd,
-    List<Count> counts) {
+    List<Count> counts,
+    PodWaits waits) {
 
   public Summary {
     groups = List.copyOf(groups);
     Objects.requireNonNull(worstWait, "worstWait");
     Objects.requireNonNull(worstWaitPod, "worstWaitPod");
     counts = List.copyOf(counts);
+    Objects.requireNonNull(waits, "waits");
   }
 
   /** The cost of every group with a price; empty when no group has one. */
@@ -41,6 +44,28 @@ public record Summary(
       }
     }
     return any ? OptionalDouble.of(total) : OptionalDouble.empty();
+  }
+
+  /**
+   * What the priced groups would have cost over {@code duration} without autoscaling: each at its
+   * peak for the whole time. Empty when no group has a price.
+   */
+  public OptionalDouble baselineCost(Duration duration) {
+    double hours = duration.toMillis() / 3_600_000.0;
+    double total = 0;
+    boolean any = false;
+    for (GroupSummary g : groups) {
+      if (g.price().isPresent()) {
+        total += g.peakNodes() * hours * g.price().getAsDouble();
+        any = true;
+      }
+    }
+    return any ? OptionalDouble.of(total) : OptionalDouble.empty();
+  }
+
+  /** Node-hours of every group. */
+  public double nodeHours() {
+    return groups.stream().mapToDouble(GroupSummary::nodeHours).sum();
   }
 
   public int count(String key) {

@@ -38,7 +38,7 @@ final class World {
   private final PodTable pods = new PodTable();
   private final Map<String, Map<String, Pod>> podsByNode = new HashMap<>();
   private final Set<String> unbound = new LinkedHashSet<>();
-  private final Map<String, long[]> requested = new HashMap<>();
+  private final Map<String, ResourceUse> requested = new HashMap<>();
   private final List<DaemonSet> daemonSets;
   private final Budgets budgets;
   private final Names names;
@@ -239,10 +239,9 @@ final class World {
       if (on != null) {
         on.remove(key);
       }
-      long[] r = requested.get(node);
+      ResourceUse r = requested.get(node);
       if (r != null) {
-        r[0] -= p.requests().cpu();
-        r[1] -= p.requests().memory();
+        r.add(p, -1);
       }
       budgets.unbound(p);
       layoutVersion++;
@@ -261,34 +260,15 @@ final class World {
   private void index(Pod p) {
     String node = p.nodeName().get();
     podsByNode.computeIfAbsent(node, k -> new LinkedHashMap<>()).put(p.key(), p);
-    long[] r = requested.computeIfAbsent(node, k -> new long[2]);
-    r[0] += p.requests().cpu();
-    r[1] += p.requests().memory();
+    requested.computeIfAbsent(node, k -> new ResourceUse()).add(p, 1);
   }
 
   /**
-   * CPU and memory requested by the pods on Ready nodes as shares of those nodes' allocatable (0
-   * when there is no Ready node).
+   * The share of the Ready nodes' allocatable that the pods on them request, per resource (see
+   * {@link ResourceUse#shares}).
    */
-  double[] utilisation() {
-    long cpu = 0;
-    long memory = 0;
-    long cpuAllocatable = 0;
-    long memoryAllocatable = 0;
-    for (Node n : nodes.values()) {
-      if (n.ready()) {
-        long[] r = requested.getOrDefault(n.name(), new long[2]);
-        cpu += r[0];
-        memory += r[1];
-        cpuAllocatable += n.allocatable().cpu();
-        memoryAllocatable += n.allocatable().memory();
-      }
-    }
-    return new double[] {share(cpu, cpuAllocatable), share(memory, memoryAllocatable)};
-  }
-
-  private static double share(long used, long total) {
-    return total == 0 ? 0 : (double) used / total;
+  Map<String, Double> utilisation() {
+    return ResourceUse.shares(nodes.values(), requested);
   }
 
   /** What a scan sees now; the same object again while nothing changed. */

@@ -113,9 +113,10 @@ class FirstContactScenarioTest {
     String html = Files.readString(report);
     assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
     assertThat(html).doesNotContain("http://", "https://", "<script", "src=", "<link", "url(");
-    assertThat(html.split("<svg viewBox", -1)).hasSize(4); // nodes, pending pods, utilisation
+    // nodes, pending pods, utilisation, cost
+    assertThat(html.split("<svg class=\"chart\"", -1)).hasSize(5);
     assertThat(html)
-        .contains("Nodes per group", "Pending pods", "Utilisation", "Timeline")
+        .contains("Nodes per group", "Pending pods", "Utilisation", "Cost over time", "Timeline")
         .contains("<polyline")
         .contains(GROUP + ": target 2 -&gt; 3 for 90 pending pods (scale-up)");
   }

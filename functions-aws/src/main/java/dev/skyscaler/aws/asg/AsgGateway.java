@@ -5,6 +5,7 @@ import dev.skyscaler.aws.asg.AutoScalingGroup.LaunchTemplateRef;
 import dev.skyscaler.aws.client.AwsClientSettings;
 import dev.skyscaler.aws.client.AwsErrors;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Supplier;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.autoscaling.AutoScalingClient;
@@ -44,6 +46,8 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   static final int NAMES_PER_CALL = 50;
 
   private static final int GROUPS_PER_PAGE = 100;
+
+  private static final String TERMINATING = "autoscaling:EC2_INSTANCE_TERMINATING";
 
   private final Supplier<AutoScalingClient> autoscaling;
 
@@ -110,6 +114,14 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
 
   /** The named groups that exist, {@value #NAMES_PER_CALL} names per call. */
   public List<AutoScalingGroup> describeByNames(Collection<String> names) {
+    return describeByNames(names, null);
+  }
+
+  /**
+   * {@link #describeByNames(Collection)}, each call ending within {@code timeout} (its retries
+   * included); {@code null} for the client's own timeouts.
+   */
+  public List<AutoScalingGroup> describeByNames(Collection<String> names, Duration timeout) {
     List<String> all = List.copyOf(Set.copyOf(names));
     List<AutoScalingGroup> groups = new ArrayList<>();
     for (int from = 0; from < all.size(); from += NAMES_PER_CALL) {
@@ -118,6 +130,7 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
           DescribeAutoScalingGroupsRequest.builder()
               .autoScalingGroupNames(batch)
               .maxRecords(GROUPS_PER_PAGE)
+              .overrideConfiguration(o -> within(o, timeout))
               .build();
       groups.addAll(
           call(
@@ -134,8 +147,11 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
     return groups;
   }
 
-  /** Sets the desired capacity, ignoring cooldowns as CA does. */
-  public void setDesiredCapacity(String group, int desired) {
+  /**
+   * Sets the desired capacity, ignoring cooldowns as CA does; the call (retries included) ends
+   * within {@code timeout}.
+   */
+  public void setDesiredCapacity(String group, int desired, Duration timeout) {
     call(
         "SetDesiredCapacity " + group + " " + desired,
         () ->
@@ -145,25 +161,32 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
                     b ->
                         b.autoScalingGroupName(group)
                             .desiredCapacity(desired)
-                            .honorCooldown(false)));
+                            .honorCooldown(false)
+                            .overrideConfiguration(o -> within(o, timeout))));
   }
 
   /**
    * Terminates one instance: {@code decrement} shrinks the group (scale-down), otherwise the group
-   * launches a replacement.
+   * launches a replacement. The call ends within {@code timeout}.
    */
-  public void terminateInstance(String instanceId, boolean decrement) {
+  public void terminateInstance(String instanceId, boolean decrement, Duration timeout) {
     call(
         "TerminateInstanceInAutoScalingGroup " + instanceId,
         () ->
             autoscaling
                 .get()
                 .terminateInstanceInAutoScalingGroup(
-                    b -> b.instanceId(instanceId).shouldDecrementDesiredCapacity(decrement)));
+                    b ->
+                        b.instanceId(instanceId)
+                            .shouldDecrementDesiredCapacity(decrement)
+                            .overrideConfiguration(o -> within(o, timeout))));
   }
 
-  /** Marks an instance Unhealthy now (no grace period): the group replaces it. */
-  public void markUnhealthy(String instanceId) {
+  /**
+   * Marks an instance Unhealthy now (no grace period): the group replaces it. The call ends within
+   * {@code timeout}.
+   */
+  public void markUnhealthy(String instanceId, Duration timeout) {
     call(
         "SetInstanceHealth " + instanceId,
         () ->
@@ -173,11 +196,13 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
                     b ->
                         b.instanceId(instanceId)
                             .healthStatus("Unhealthy")
-                            .shouldRespectGracePeriod(false)));
+                            .shouldRespectGracePeriod(false)
+                            .overrideConfiguration(o -> within(o, timeout))));
   }
 
   @Override
-  public boolean complete(String group, String hook, String token, String instanceId) {
+  public boolean complete(
+      String group, String hook, String token, String instanceId, Duration timeout) {
     return lifecycleCall(
         "CompleteLifecycleAction " + hook + " " + instanceId,
         () ->
@@ -188,7 +213,8 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
                       b.autoScalingGroupName(group)
                           .lifecycleHookName(hook)
                           .instanceId(instanceId)
-                          .lifecycleActionResult("CONTINUE");
+                          .lifecycleActionResult("CONTINUE")
+                          .overrideConfiguration(o -> within(o, timeout));
                       if (!token.isEmpty()) {
                         b.lifecycleActionToken(token);
                       }
@@ -196,7 +222,8 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   }
 
   @Override
-  public boolean heartbeat(String group, String hook, String token, String instanceId) {
+  public boolean heartbeat(
+      String group, String hook, String token, String instanceId, Duration timeout) {
     return lifecycleCall(
         "RecordLifecycleActionHeartbeat " + hook + " " + instanceId,
         () ->
@@ -204,7 +231,10 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
                 .get()
                 .recordLifecycleActionHeartbeat(
                     b -> {
-                      b.autoScalingGroupName(group).lifecycleHookName(hook).instanceId(instanceId);
+                      b.autoScalingGroupName(group)
+                          .lifecycleHookName(hook)
+                          .instanceId(instanceId)
+                          .overrideConfiguration(o -> within(o, timeout));
                       if (!token.isEmpty()) {
                         b.lifecycleActionToken(token);
                       }
@@ -212,10 +242,24 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
   }
 
   /**
+   * Bounds one call, its retries and their back-off included, by {@code timeout} (SDK's {@code
+   * apiCallTimeout}); each attempt by it too. {@code null} leaves the client's own timeouts.
+   */
+  private static void within(AwsRequestOverrideConfiguration.Builder o, Duration timeout) {
+    if (timeout != null) {
+      o.apiCallTimeout(timeout)
+          .apiCallAttemptTimeout(
+              timeout.compareTo(AwsClientSettings.ATTEMPT_TIMEOUT) < 0
+                  ? timeout
+                  : AwsClientSettings.ATTEMPT_TIMEOUT);
+    }
+  }
+
+  /**
    * How long the group waits on a lifecycle hook before its default result, unless heartbeated;
    * empty when the hook does not exist.
    */
-  public Optional<java.time.Duration> heartbeatTimeout(String group, String hook) {
+  public Optional<Duration> heartbeatTimeout(String group, String hook) {
     return call(
             "DescribeLifecycleHooks " + group + " " + hook,
             () ->
@@ -226,10 +270,27 @@ public final class AsgGateway implements LifecycleHooks, AutoCloseable {
                     .lifecycleHooks())
         .stream()
         .findFirst()
-        .map(
-            h ->
-                java.time.Duration.ofSeconds(
-                    h.heartbeatTimeout() == null ? 3600 : h.heartbeatTimeout()));
+        .map(h -> Duration.ofSeconds(h.heartbeatTimeout() == null ? 3600 : h.heartbeatTimeout()));
+  }
+
+  /**
+   * The names of the group's termination lifecycle hooks ({@code
+   * autoscaling:EC2_INSTANCE_TERMINATING}), sorted: the hooks an instance in {@code
+   * Terminating:Wait} waits on.
+   */
+  public List<String> terminationHooks(String group) {
+    return call(
+            "DescribeLifecycleHooks " + group,
+            () ->
+                autoscaling
+                    .get()
+                    .describeLifecycleHooks(b -> b.autoScalingGroupName(group))
+                    .lifecycleHooks())
+        .stream()
+        .filter(h -> TERMINATING.equals(h.lifecycleTransition()))
+        .map(h -> h.lifecycleHookName())
+        .sorted()
+        .toList();
   }
 
   /** The most recent scaling activity of the group, if it has any. */

@@ -8,6 +8,7 @@ import dev.skyscaler.aws.eks.ManagedNodegroup;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
+import dev.skyscaler.core.cloud.TerminationWait;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import java.time.Clock;
@@ -71,13 +72,15 @@ final class AsgGroupDiscoverer {
     return List.copyOf(byName.values());
   }
 
-  /** Instance id to group name for every instance of the selected groups (one describe pass). */
-  Map<String, String> groupsByInstance() {
-    Map<String, String> groups = new HashMap<>();
+  /** The selected groups and the instances each lists (one describe pass). */
+  GroupMembership membership() {
+    Set<String> names = new TreeSet<>();
+    Map<String, String> byInstance = new HashMap<>();
     for (AutoScalingGroup g : listGroups(new ArrayList<>())) {
-      g.instances().forEach(i -> groups.put(i.instanceId(), g.name()));
+      names.add(g.name());
+      g.instances().forEach(i -> byInstance.put(i.instanceId(), g.name()));
     }
-    return groups;
+    return new GroupMembership(names, byInstance);
   }
 
   AsgDiscovery discover(List<Node> nodes) {
@@ -128,16 +131,19 @@ final class AsgGroupDiscoverer {
         warnings.add("ASG " + g.name() + ": " + e.getMessage());
       }
     }
-    return new CloudState(shaped, warnings);
+    List<AutoScalingGroup> listed = shaped.stream().map(Shaped::group).toList();
+    return new CloudState(shaped, TerminationWaits.of(gateway, listed, warnings), warnings);
   }
 
   /** The groups as AWS described them, each with its template; {@link #match} adds the nodes. */
   final class CloudState {
     private final List<Shaped> groups;
+    private final List<TerminationWait> waits;
     private final List<String> warnings;
 
-    private CloudState(List<Shaped> groups, List<String> warnings) {
+    private CloudState(List<Shaped> groups, List<TerminationWait> waits, List<String> warnings) {
       this.groups = List.copyOf(groups);
+      this.waits = List.copyOf(waits);
       this.warnings = List.copyOf(warnings);
     }
 
@@ -172,7 +178,7 @@ final class AsgGroupDiscoverer {
           groupOptions.put(g.name(), s.tags().options());
         }
       }
-      return new AsgDiscovery(new Discovery(result, instances, warnings), groupOptions);
+      return new AsgDiscovery(new Discovery(result, instances, warnings, waits), groupOptions);
     }
   }
 

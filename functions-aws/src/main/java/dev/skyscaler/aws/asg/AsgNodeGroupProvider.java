@@ -7,7 +7,10 @@ import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;
+import dev.skyscaler.kubernetes.fence.Deadline;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -51,23 +54,31 @@ public final class AsgNodeGroupProvider implements NodeGroupProvider {
   }
 
   /**
-   * Instance id to group name for every instance of this cluster's groups: what tells an
-   * interruption event for one of our instances from one for another cluster's.
+   * This cluster's groups and the instances each lists (one describe pass): what tells an
+   * interruption event for one of our instances or groups from one for another cluster's.
    */
-  public java.util.Map<String, String> groupsByInstance() {
-    return discoverer.groupsByInstance();
+  public GroupMembership membership() {
+    return discoverer.membership();
   }
 
+  /** {@link #apply(Action, Duration)} with the clients' own timeouts. */
   @Override
   public Outcome apply(Action action) {
+    return apply(action, WriteFence.UNBOUNDED);
+  }
+
+  /** Both calls of the action (describe, then change) end within {@code budget}. */
+  @Override
+  public Outcome apply(Action action, Duration budget) {
+    Deadline d = Deadline.after(budget);
     if (action instanceof SetTargetSize a) {
-      return actions.setTargetSize(a);
+      return actions.setTargetSize(a, d);
     } else if (action instanceof DeleteInstance a) {
-      return actions.deleteInstance(a);
+      return actions.deleteInstance(a, d);
     } else if (action instanceof RepairInstance a) {
-      return actions.repair(a);
+      return actions.repair(a, d);
     } else if (action instanceof CompleteLifecycleAction a) {
-      return actions.completeLifecycle(a);
+      return actions.completeLifecycle(a, d);
     }
     return Outcome.notMine("not a cloud action: " + action.describe());
   }

@@ -65,6 +65,11 @@ public record AutoScalingGroup(
       instanceType = instanceType == null ? "" : instanceType;
     }
 
+    /** Held by a termination lifecycle hook: {@code Terminating:Wait}. */
+    public boolean waitingToTerminate() {
+      return lifecycleState.equals("Terminating:Wait");
+    }
+
     /** Terminating, terminated, detaching or detached: on its way out of the group. */
     public boolean leaving() {
       return lifecycleState.startsWith("Terminat") || lifecycleState.startsWith("Detach");

@@ -32,6 +32,12 @@ public record AwsClientSettings(
   /** Attempts per call, the first included; throttling backs off between them. */
   public static final int MAX_ATTEMPTS = 5;
 
+  /** The longest one attempt may take. */
+  public static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(15);
+
+  /** The longest one call may take, its attempts and their back-off included. */
+  public static final Duration CALL_TIMEOUT = Duration.ofSeconds(40);
+
   private static final SdkHttpClient HTTP =
       UrlConnectionHttpClient.builder()
           .connectionTimeout(Duration.ofSeconds(3))
@@ -83,8 +89,8 @@ public record AwsClientSettings(
                     AwsRetryStrategy.standardRetryStrategy().toBuilder()
                         .maxAttempts(MAX_ATTEMPTS)
                         .build())
-                .apiCallAttemptTimeout(Duration.ofSeconds(15))
-                .apiCallTimeout(Duration.ofSeconds(40))
+                .apiCallAttemptTimeout(ATTEMPT_TIMEOUT)
+                .apiCallTimeout(CALL_TIMEOUT)
                 .build());
     endpoint.ifPresent(builder::endpointOverride);
     return builder;

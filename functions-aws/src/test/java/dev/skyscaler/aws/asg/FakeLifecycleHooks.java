@@ -1,5 +1,6 @@
 package dev.skyscaler.aws.asg;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,13 +25,15 @@ final class FakeLifecycleHooks implements LifecycleHooks {
   }
 
   @Override
-  public boolean complete(String group, String hook, String token, String instanceId) {
+  public boolean complete(
+      String group, String hook, String token, String instanceId, Duration timeout) {
     calls.add("complete " + group + " " + hook + " " + token + " " + instanceId);
     return waiting.remove(key(group, hook, instanceId));
   }
 
   @Override
-  public boolean heartbeat(String group, String hook, String token, String instanceId) {
+  public boolean heartbeat(
+      String group, String hook, String token, String instanceId, Duration timeout) {
     calls.add("heartbeat " + group + " " + hook + " " + token + " " + instanceId);
     return waiting.contains(key(group, hook, instanceId));
   }

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -40,6 +41,7 @@ final class Kubelets {
   private final Map<String, Instant> firstSeen = new HashMap<>();
   private final Set<String> everSeen = new HashSet<>();
   private final Map<String, String> names = new HashMap<>();
+  private final List<String> podsGoneWithNodes = new ArrayList<>();
 
   Kubelets(
       KubernetesClient admin,
@@ -105,8 +107,18 @@ final class Kubelets {
   private void deleteWithPods(String node) {
     admin.pods().inAnyNamespace().list().getItems().stream()
         .filter(p -> node.equals(p.getSpec().getNodeName()))
-        .forEach(p -> admin.pods().resource(p).delete());
+        .forEach(
+            p -> {
+              podsGoneWithNodes.add(
+                  p.getMetadata().getNamespace() + "/" + p.getMetadata().getName());
+              admin.pods().resource(p).delete();
+            });
     admin.nodes().withName(node).delete();
+  }
+
+  /** The pods still bound to a node when its instance went: lost, not drained. */
+  List<String> podsGoneWithNodes() {
+    return List.copyOf(podsGoneWithNodes);
   }
 
   private Map<String, AsgInstance> instances() {

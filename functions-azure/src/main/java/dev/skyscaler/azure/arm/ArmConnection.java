@@ -6,6 +6,7 @@ import com.azure.core.http.HttpPipeline;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.core.http.policy.HttpLogDetailLevel;
 import com.azure.core.http.policy.HttpLogOptions;
+import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.core.http.policy.RetryPolicy;
 import com.azure.core.management.AzureEnvironment;
 import com.azure.core.management.profile.AzureProfile;
@@ -14,6 +15,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -97,11 +99,24 @@ public record ArmConnection(
 
   /** Builds the HTTP pipeline the Resource Manager clients of this connection share. */
   public HttpPipeline pipeline() {
+    return pipeline(3, List.of());
+  }
+
+  /**
+   * A pipeline for writes bounded in time ({@link ArmDeadlinePolicy}): no retry inside a call (the
+   * next scan retries), and a request carrying a deadline gets what is left of it as its timeout,
+   * or is not sent once it has passed.
+   */
+  public HttpPipeline boundedPipeline() {
+    return pipeline(0, List.of(new ArmDeadlinePolicy()));
+  }
+
+  private HttpPipeline pipeline(int retries, List<HttpPipelinePolicy> extra) {
     AzureProfile profile = new AzureProfile(null, subscriptionId, environment());
     RetryPolicy retry =
         new RetryPolicy(
             new ArmRetryStrategy(
-                3, Duration.ofMillis(500), Duration.ofSeconds(8), longestRetryWait),
+                retries, Duration.ofMillis(500), Duration.ofSeconds(8), longestRetryWait),
             "Retry-After",
             ChronoUnit.SECONDS);
     return HttpPipelineProvider.buildHttpPipeline(
@@ -111,7 +126,7 @@ public record ArmConnection(
         new HttpLogOptions().setLogLevel(HttpLogDetailLevel.NONE),
         null,
         retry,
-        null,
+        extra,
         httpClient);
   }
 

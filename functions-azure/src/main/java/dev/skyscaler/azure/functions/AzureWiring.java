@@ -8,6 +8,8 @@ import dev.skyscaler.azure.auth.KubernetesAccess;
 import dev.skyscaler.azure.auth.ManagedIdentity;
 import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
+import dev.skyscaler.clusterapi.ClusterApiNodeGroupProvider;
+import dev.skyscaler.core.cloud.NodeGroupProvider;
 import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
@@ -24,12 +26,15 @@ import java.util.Map;
 /**
  * What the functions of one worker share: the validated settings, the managed identity, one
  * Resource Manager connection, the node-group provider and the connection to the cluster's
- * Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault). The worker's {@link
- * FunctionInjector} holds it; each part is built on first use and kept for the worker's life (cold
- * start pays once); a part that fails to build is tried again at the next invocation. Nothing here
- * holds a token: the Azure credential fetches and caches them, and the Kubernetes connection asks
- * it before each request. The {@link ClusterView} of the cluster lives as long: its watches stay
- * open between timer ticks, so a scan after the first reads memory, not the API server.
+ * Kubernetes API (AKS with an Entra token, or a kubeconfig from Key Vault) — with {@code
+ * CLOUD_PROVIDER=clusterapi} that is the Cluster API management cluster, whose node groups the
+ * Cluster API provider reads, and the workload cluster is a connection of its own. The worker's
+ * {@link FunctionInjector} holds it; each part is built on first use and kept for the worker's life
+ * (cold start pays once); a part that fails to build is tried again at the next invocation. Nothing
+ * here holds a token: the Azure credential fetches and caches them, and the Kubernetes connection
+ * asks it before each request. The {@link ClusterView} of the cluster the scans read (the workload
+ * cluster) lives as long: its watches stay open between timer ticks, so a scan after the first
+ * reads memory, not the API server.
  */
 public final class AzureWiring {
   private final FunctionSettings settings;
@@ -40,6 +45,8 @@ public final class AzureWiring {
   private final Sleeper sleeper;
   private VmssNodeGroupProvider provider;
   private KubernetesConnection kubernetes;
+  private KubernetesConnection workload;
+  private NodeGroupProvider clusterApi;
   private ClusterView view;
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
@@ -136,16 +143,48 @@ public final class AzureWiring {
    */
   public ScanCycle scanCycle(String invocationId, Duration leaseWait) {
     ScanSettings scan = ScanSettings.defaults(settings.options()).withLeaseWait(leaseWait);
+    if (settings.clusterApi().isPresent()) {
+      return new ScanCycle(
+          workload(), clusterApi(), scan, clock, identity(invocationId), sleeper, view());
+    }
     return new ScanCycle(
         kubernetes(), provider(), scan, clock, identity(invocationId), sleeper, view());
   }
 
-  /** The worker's view of the cluster, kept current by watches between its scans. */
+  /** The worker's view of the cluster its scans read, kept current by watches between scans. */
   public synchronized ClusterView view() {
     if (view == null) {
       view = ClusterView.watching(clock);
     }
     return view;
+  }
+
+  /**
+   * With {@code CLOUD_PROVIDER=clusterapi}: the workload cluster, from the Key Vault secret {@code
+   * WORKLOAD_KUBECONFIG_SECRET_URI}, else the cluster {@link #kubernetes()} reaches.
+   */
+  public synchronized KubernetesConnection workload() {
+    if (workload == null) {
+      workload =
+          settings
+              .workloadKubeconfigSecret()
+              .map(
+                  uri ->
+                      KubernetesAccess.kubeconfig(vault.secret(uri), "Key Vault secret " + uri)
+                          .connect(ConnectionOptions.DEFAULTS))
+              .orElseGet(this::kubernetes);
+    }
+    return workload;
+  }
+
+  /** The Cluster API node groups of the management cluster {@link #kubernetes()} reaches. */
+  public synchronized NodeGroupProvider clusterApi() {
+    if (clusterApi == null) {
+      clusterApi =
+          ClusterApiNodeGroupProvider.connect(
+              kubernetes(), settings.clusterApi().orElseThrow(), clock);
+    }
+    return clusterApi;
   }
 
   /** The Lease holder name of an invocation. */

@@ -3,6 +3,7 @@ package dev.skyscaler.azure.functions;
 import dev.skyscaler.azure.arm.AzureCloud;
 import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.azure.vmss.VmssScope;
+import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.HealthOptions;
@@ -11,6 +12,7 @@ import dev.skyscaler.core.config.OptionsParser;
 import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +33,13 @@ import java.util.regex.Pattern;
  * <p>An AKS cluster is named by {@code ARM_CLUSTER_RESOURCE_GROUP} and {@code CLUSTER_NAME}; a
  * self-managed one by {@code KUBECONFIG_SECRET_URI}; exactly one of the two.
  *
+ * <p>{@code CLOUD_PROVIDER}: {@code azure} (default: VM Scale Sets) or {@code clusterapi}: the
+ * cluster above is then a Cluster API management cluster whose MachineDeployments, MachineSets and
+ * MachinePools are the node groups ({@code NODE_GROUP_AUTO_DISCOVERY} takes {@code clusterapi:...}
+ * specs; {@code CAPI_GROUP}, {@code CAPI_VERSION}, {@code CAPI_SCALE_ZERO_DEFAULT_ARCH} as Cluster
+ * Autoscaler reads them), and the workload cluster is the kubeconfig in the Key Vault secret {@code
+ * WORKLOAD_KUBECONFIG_SECRET_URI}, or the same cluster.
+ *
  * @param aksResourceGroup the AKS cluster's resource group, empty for a self-managed cluster
  * @param kubeconfigSecret the Key Vault secret URI, empty on AKS
  */
@@ -49,7 +58,9 @@ public record FunctionSettings(
     String healthSchedule,
     AutoscalerOptions options,
     HealthOptions healthOptions,
-    InterruptionOptions interruptionOptions) {
+    InterruptionOptions interruptionOptions,
+    Optional<ClusterApiOptions> clusterApi,
+    Optional<URI> workloadKubeconfigSecret) {
 
   public static final String DEFAULT_SCAN_SCHEDULE = "*/10 * * * * *";
   public static final String DEFAULT_HEALTH_SCHEDULE = "0 * * * * *";
@@ -67,7 +78,12 @@ public record FunctionSettings(
           "AZURE_ENABLE_FORCE_DELETE",
           "AZURE_ENABLE_DYNAMIC_INSTANCE_LIST",
           "SCAN_SCHEDULE",
-          "HEALTH_SCHEDULE");
+          "HEALTH_SCHEDULE",
+          "CLOUD_PROVIDER",
+          "WORKLOAD_KUBECONFIG_SECRET_URI",
+          ClusterApiOptions.GROUP_VARIABLE,
+          ClusterApiOptions.VERSION_VARIABLE,
+          ClusterApiOptions.ARCH_VARIABLE);
 
   private static final Pattern GUID =
       Pattern.compile(
@@ -97,7 +113,7 @@ public record FunctionSettings(
     String cluster = r.required("CLUSTER_NAME", null, "the cluster's name");
     Optional<String> nodeRg = r.optional("ARM_RESOURCE_GROUP");
     Optional<String> aksRg = r.optional("ARM_CLUSTER_RESOURCE_GROUP");
-    Optional<URI> secret = r.secretUri();
+    Optional<URI> secret = r.secretUri("KUBECONFIG_SECRET_URI");
     if (aksRg.isPresent() == secret.isPresent()) {
       r.errors.add(
           "ARM_CLUSTER_RESOURCE_GROUP / KUBECONFIG_SECRET_URI: set exactly one — the AKS cluster's"
@@ -112,7 +128,13 @@ public record FunctionSettings(
                     "ARM_USER_ASSIGNED_IDENTITY_ID: expected the identity's client id (GUID), got \""
                         + id
                         + "\""));
-    DiscoverySpec discovery = r.discovery(cluster);
+    Optional<ClusterApiOptions> clusterApi = r.clusterApi();
+    DiscoverySpec discovery =
+        r.clusterApiChosen() ? DiscoverySpec.forCluster("unnamed") : r.discovery(cluster);
+    Optional<URI> workload = r.secretUri("WORKLOAD_KUBECONFIG_SECRET_URI");
+    if (workload.isPresent() && !r.clusterApiChosen()) {
+      r.errors.add("WORKLOAD_KUBECONFIG_SECRET_URI: only with CLOUD_PROVIDER=clusterapi");
+    }
     boolean force = r.bool("AZURE_ENABLE_FORCE_DELETE");
     boolean dynamic = r.bool("AZURE_ENABLE_DYNAMIC_INSTANCE_LIST");
     String scan =
@@ -143,7 +165,9 @@ public record FunctionSettings(
         health,
         options,
         healthOptions,
-        interruptionOptions);
+        interruptionOptions,
+        clusterApi,
+        workload);
   }
 
   /** The settings this function app reads besides CA's flags. */
@@ -184,8 +208,8 @@ public record FunctionSettings(
       }
     }
 
-    Optional<URI> secretUri() {
-      Optional<String> v = optional("KUBECONFIG_SECRET_URI");
+    Optional<URI> secretUri(String name) {
+      Optional<String> v = optional(name);
       if (v.isEmpty()) {
         return Optional.empty();
       }
@@ -200,10 +224,39 @@ public record FunctionSettings(
         // reported below
       }
       errors.add(
-          "KUBECONFIG_SECRET_URI: expected https://<vault>.vault.azure.net/secrets/<name>, got \""
+          name
+              + ": expected https://<vault>.vault.azure.net/secrets/<name>, got \""
               + v.get()
               + "\"");
       return Optional.empty();
+    }
+
+    boolean clusterApiChosen() {
+      return optional("CLOUD_PROVIDER").orElse("azure").equals("clusterapi");
+    }
+
+    /** The Cluster API options when {@code CLOUD_PROVIDER=clusterapi}. */
+    Optional<ClusterApiOptions> clusterApi() {
+      String provider = optional("CLOUD_PROVIDER").orElse("azure");
+      if (provider.equals("azure")) {
+        return Optional.empty();
+      }
+      if (!provider.equals("clusterapi")) {
+        errors.add("CLOUD_PROVIDER: expected azure or clusterapi, got \"" + provider + "\"");
+        return Optional.empty();
+      }
+      Map<String, String> capi = new LinkedHashMap<>();
+      for (String v : ClusterApiOptions.VARIABLES) {
+        optional(v).ifPresent(value -> capi.put(v, value));
+      }
+      try {
+        return Optional.of(
+            ClusterApiOptions.parse(
+                capi, env.list("NODE_GROUP_AUTO_DISCOVERY"), "NODE_GROUP_AUTO_DISCOVERY"));
+      } catch (ConfigException e) {
+        errors.addAll(e.errors());
+        return Optional.empty();
+      }
     }
 
     DiscoverySpec discovery(String cluster) {

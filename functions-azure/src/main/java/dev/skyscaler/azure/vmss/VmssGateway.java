@@ -1,6 +1,7 @@
 package dev.skyscaler.azure.vmss;
 
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpPipeline;
 import com.azure.core.management.exception.ManagementException;
 import com.azure.core.management.polling.PollResult;
 import com.azure.core.util.Context;
@@ -23,7 +24,9 @@ import com.azure.resourcemanager.containerservice.fluent.models.AgentPoolInner;
 import com.azure.resourcemanager.containerservice.implementation.ContainerServiceManagementClientBuilder;
 import com.azure.resourcemanager.containerservice.models.AgentPoolDeleteMachinesParameter;
 import dev.skyscaler.azure.arm.ArmConnection;
+import dev.skyscaler.azure.arm.ArmDeadlinePolicy;
 import dev.skyscaler.azure.arm.ArmException;
+import dev.skyscaler.kubernetes.fence.Deadline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,12 +56,21 @@ public final class VmssGateway {
     RUNNING
   }
 
+  private final ArmConnection connection;
   private final ComputeManagementClient compute;
   private final ContainerServiceManagementClient containers;
   private final Duration operationWait;
+  private final Deadline deadline;
+  private final Context context;
+  private final Supplier<VmssGateway> bounded;
 
   public VmssGateway(ArmConnection connection) {
-    var pipeline = connection.pipeline();
+    this(connection, connection.pipeline());
+  }
+
+  /** A gateway on {@code pipeline}, its calls bounded by nothing but the pipeline's own limits. */
+  private VmssGateway(ArmConnection connection, HttpPipeline pipeline) {
+    this.connection = connection;
     this.compute =
         new ComputeManagementClientBuilder()
             .pipeline(pipeline)
@@ -74,6 +86,43 @@ public final class VmssGateway {
             .defaultPollInterval(connection.pollInterval())
             .buildClient();
     this.operationWait = connection.operationWait();
+    this.deadline = null;
+    this.context = Context.NONE;
+    this.bounded = memo(() -> new VmssGateway(connection, connection.boundedPipeline()));
+  }
+
+  /**
+   * The gateway {@code bounded} (on the bounded pipeline), its calls ending by {@code deadline}.
+   */
+  private VmssGateway(VmssGateway bounded, Deadline deadline) {
+    this.connection = bounded.connection;
+    this.compute = bounded.compute;
+    this.containers = bounded.containers;
+    this.operationWait = bounded.operationWait;
+    this.deadline = deadline;
+    this.context = ArmDeadlinePolicy.context(deadline);
+    this.bounded = bounded.bounded;
+  }
+
+  /**
+   * This gateway for the calls of one write that must end within {@code budget}: no retries inside
+   * a call (the next scan retries), each request's timeout cut to what is left, a request past it
+   * not sent, and long-running operations followed only while time is left.
+   */
+  public VmssGateway within(Duration budget) {
+    return new VmssGateway(bounded.get(), Deadline.after(budget));
+  }
+
+  private static Supplier<VmssGateway> memo(Supplier<VmssGateway> build) {
+    VmssGateway[] built = new VmssGateway[1];
+    return () -> {
+      synchronized (built) {
+        if (built[0] == null) {
+          built[0] = build.get();
+        }
+        return built[0];
+      }
+    };
   }
 
   /** The scale sets of a resource group, or of the whole subscription when it is empty. */
@@ -97,7 +146,11 @@ public final class VmssGateway {
     return call(
         "get scale set " + resourceGroup + "/" + name,
         () ->
-            scaleSet(compute.getVirtualMachineScaleSets().getByResourceGroup(resourceGroup, name)));
+            scaleSet(
+                compute
+                    .getVirtualMachineScaleSets()
+                    .getByResourceGroupWithResponse(resourceGroup, name, null, context)
+                    .getValue()));
   }
 
   /** The VMs of a scale set, with their instance view (power and provisioning state). */
@@ -108,7 +161,7 @@ public final class VmssGateway {
           List<ScaleSetInstance> vms = new ArrayList<>();
           compute
               .getVirtualMachineScaleSetVMs()
-              .list(resourceGroup, scaleSet, null, null, "instanceView", Context.NONE)
+              .list(resourceGroup, scaleSet, null, null, "instanceView", context)
               .forEach(vm -> vms.add(instance(vm)));
           return vms;
         });
@@ -133,7 +186,7 @@ public final class VmssGateway {
                   new VirtualMachineScaleSetUpdate().withSku(sku),
                   null,
                   null,
-                  Context.NONE);
+                  context);
           return null;
         });
   }
@@ -153,7 +206,7 @@ public final class VmssGateway {
                         new VirtualMachineScaleSetVMInstanceRequiredIDs()
                             .withInstanceIds(instanceIds),
                         force,
-                        Context.NONE)));
+                        context)));
   }
 
   public Progress restart(String resourceGroup, String scaleSet, String instanceId) {
@@ -163,7 +216,7 @@ public final class VmssGateway {
             follow(
                 compute
                     .getVirtualMachineScaleSetVMs()
-                    .beginRestart(resourceGroup, scaleSet, instanceId, Context.NONE)));
+                    .beginRestart(resourceGroup, scaleSet, instanceId, context)));
   }
 
   /** Reimages a VM's OS disk from the scale set's image: a fresh node on the same VM. */
@@ -174,7 +227,7 @@ public final class VmssGateway {
             follow(
                 compute
                     .getVirtualMachineScaleSetVMs()
-                    .beginReimage(resourceGroup, scaleSet, instanceId, null, Context.NONE)));
+                    .beginReimage(resourceGroup, scaleSet, instanceId, null, context)));
   }
 
   /** The VM sizes offered in a region (Resource SKUs API), with vCPUs, memory and GPUs. */
@@ -185,7 +238,7 @@ public final class VmssGateway {
           List<VmSku> sizes = new ArrayList<>();
           compute
               .getResourceSkus()
-              .list("location eq '" + location + "'", null, Context.NONE)
+              .list("location eq '" + location + "'", null, context)
               .forEach(sku -> vmSize(sku).ifPresent(sizes::add));
           return sizes;
         });
@@ -194,7 +247,12 @@ public final class VmssGateway {
   public AgentPool agentPool(String resourceGroup, String cluster, String pool) {
     return call(
         "get node pool " + pool + " of AKS cluster " + resourceGroup + "/" + cluster,
-        () -> agentPool(containers.getAgentPools().get(resourceGroup, cluster, pool)));
+        () ->
+            agentPool(
+                containers
+                    .getAgentPools()
+                    .getWithResponse(resourceGroup, cluster, pool, context)
+                    .getValue()));
   }
 
   /**
@@ -212,11 +270,15 @@ public final class VmssGateway {
             + " to "
             + count,
         () -> {
-          AgentPoolInner current = containers.getAgentPools().get(resourceGroup, cluster, pool);
+          AgentPoolInner current =
+              containers
+                  .getAgentPools()
+                  .getWithResponse(resourceGroup, cluster, pool, context)
+                  .getValue();
           containers
               .getAgentPools()
               .beginCreateOrUpdate(
-                  resourceGroup, cluster, pool, current.withCount(count), null, null, Context.NONE);
+                  resourceGroup, cluster, pool, current.withCount(count), null, null, context);
           return null;
         });
   }
@@ -242,13 +304,17 @@ public final class VmssGateway {
                         cluster,
                         pool,
                         new AgentPoolDeleteMachinesParameter().withMachineNames(machineNames),
-                        Context.NONE)));
+                        context)));
   }
 
   private <T> Progress follow(SyncPoller<PollResult<T>, T> poller) {
+    Duration wait = deadline == null ? operationWait : deadline.leftAtMost(operationWait);
+    if (wait.isZero()) {
+      return Progress.RUNNING;
+    }
     PollResponse<PollResult<T>> last;
     try {
-      last = poller.waitForCompletion(operationWait);
+      last = poller.waitForCompletion(wait);
     } catch (RuntimeException e) {
       if (e.getCause() instanceof TimeoutException) {
         return Progress.RUNNING;

@@ -1,8 +1,6 @@
 package dev.skyscaler.azure.vmss;
 
-import dev.skyscaler.azure.arm.ArmException;
 import dev.skyscaler.azure.vmss.VmssDiscovery.Group;
-import dev.skyscaler.azure.vmss.VmssGateway.Progress;
 import dev.skyscaler.core.cloud.NodeGroupProvider;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.action.Action;
@@ -10,6 +8,7 @@ import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,202 +64,26 @@ public final class VmssNodeGroupProvider implements NodeGroupProvider {
     };
   }
 
+  /** {@link #apply(Action, Duration)} with the pipeline's own retries and timeouts. */
   @Override
   public Outcome apply(Action action) {
-    if (action instanceof SetTargetSize a) {
-      return withGroup(a.nodeGroup(), false, g -> setTargetSize(g, a.to()));
-    }
-    if (action instanceof DeleteInstance a) {
-      return withInstance(
-          a.nodeGroup(), a.providerId(), (g, vm) -> delete(g, vm, a.decrementTarget()));
-    }
-    if (action instanceof RepairInstance a) {
-      return withInstance(a.nodeGroup(), a.providerId(), (g, vm) -> repair(g, vm, a.level()));
-    }
-    return Outcome.notMine("not a VM Scale Set action: " + action.describe());
-  }
-
-  private Outcome setTargetSize(Group group, int target) {
-    String name = group.set().name();
-    if (target < group.min() || target > group.max()) {
-      return new Outcome(
-          Outcome.Status.FAILED,
-          "refused to set "
-              + name
-              + " to "
-              + target
-              + ": outside its min "
-              + group.min()
-              + " and max "
-              + group.max());
-    }
-    int current = currentSize(group);
-    if (current == target) {
-      return new Outcome(Outcome.Status.ALREADY_DONE, name + " already has target size " + target);
-    }
-    resize(group, target);
-    return Outcome.done("set " + name + " target size " + current + " -> " + target);
-  }
-
-  private Outcome delete(Group group, ScaleSetInstance vm, boolean decrement) {
-    String name = group.set().name();
-    int before = currentSize(group);
-    if (decrement && before - 1 < group.min()) {
-      return new Outcome(
-          Outcome.Status.FAILED,
-          "refused to delete VM "
-              + vm.instanceId()
-              + " of "
-              + name
-              + ": its size "
-              + before
-              + " is at its min "
-              + group.min());
-    }
-    Progress progress = deleteVm(group, vm);
-    if (decrement) {
-      return Outcome.done(
-          "deleting VM "
-              + vm.instanceId()
-              + " of "
-              + name
-              + " ("
-              + progress.name().toLowerCase(Locale.ROOT)
-              + ")");
-    }
-    if (progress == Progress.RUNNING) {
-      return new Outcome(
-          Outcome.Status.RETRY,
-          "VM "
-              + vm.instanceId()
-              + " of "
-              + name
-              + " is still being deleted; its target "
-              + before
-              + " is not restored yet");
-    }
-    resize(group, Math.min(before, group.max()));
-    return Outcome.done(
-        "replaced VM " + vm.instanceId() + " of " + name + "; target stays " + before);
-  }
-
-  private Outcome repair(Group group, ScaleSetInstance vm, RepairInstance.Level level) {
-    ScaleSet set = group.set();
-    Progress progress =
-        switch (level) {
-          case RESTART -> gateway.restart(set.resourceGroup(), set.name(), vm.instanceId());
-          case REIMAGE -> gateway.reimage(set.resourceGroup(), set.name(), vm.instanceId());
-          case REPLACE -> null;
-        };
-    if (progress == null) {
-      return delete(group, vm, false);
-    }
-    return Outcome.done(
-        level.name().toLowerCase(Locale.ROOT)
-            + " VM "
-            + vm.instanceId()
-            + " of "
-            + set.name()
-            + " ("
-            + progress.name().toLowerCase(Locale.ROOT)
-            + ")");
-  }
-
-  private int currentSize(Group group) {
-    ScaleSet set = group.set();
-    if (group.pool().isPresent()) {
-      VmssScope.AksCluster aks = scope.aksCluster().orElseThrow();
-      return gateway.agentPool(aks.resourceGroup(), aks.name(), set.aksPool()).count();
-    }
-    return (int) gateway.scaleSet(set.resourceGroup(), set.name()).capacity();
-  }
-
-  private void resize(Group group, int target) {
-    ScaleSet set = group.set();
-    if (group.pool().isPresent()) {
-      VmssScope.AksCluster aks = scope.aksCluster().orElseThrow();
-      gateway.setAgentPoolCount(aks.resourceGroup(), aks.name(), set.aksPool(), target);
-    } else {
-      gateway.setCapacity(set, target);
-    }
-  }
-
-  private Progress deleteVm(Group group, ScaleSetInstance vm) {
-    ScaleSet set = group.set();
-    if (group.pool().isPresent()) {
-      VmssScope.AksCluster aks = scope.aksCluster().orElseThrow();
-      return gateway.deleteMachines(
-          aks.resourceGroup(), aks.name(), set.aksPool(), List.of(vm.computerName()));
-    }
-    return gateway.deleteInstances(
-        set.resourceGroup(), set.name(), List.of(vm.instanceId()), scope.forceDelete());
-  }
-
-  private interface GroupStep {
-    Outcome run(Group group);
-  }
-
-  private interface InstanceStep {
-    Outcome run(Group group, ScaleSetInstance vm);
-  }
-
-  private Outcome withGroup(String name, boolean goneIsDone, GroupStep step) {
-    try {
-      Optional<Group> group = group(name);
-      if (group.isEmpty()) {
-        return Outcome.notMine("no scale set named " + name + " is a node group of this cluster");
-      }
-      return step.run(group.get());
-    } catch (ArmException e) {
-      return failure(e, goneIsDone);
-    }
+    return new VmssActions(gateway, scope, this::group).apply(action);
   }
 
   /**
-   * Runs the step on a VM of one of our groups. A VM that is not in the group (another scale set's,
-   * or not a scale-set VM at all) is, for that group, already gone: the group is ours, so the
-   * action is too, and there is nothing to do.
+   * Every call of the action ends within {@code budget}: no retry inside a call, each request's
+   * timeout cut to what is left, a deletion followed only while time is left.
    */
-  private Outcome withInstance(String name, String providerId, InstanceStep step) {
-    return withGroup(
-        name,
-        true,
-        group -> {
-          ScaleSet set = group.set();
-          Optional<VmssProviderId> id = VmssProviderId.parse(providerId);
-          if (id.isEmpty() || !id.get().in(set)) {
-            return new Outcome(
-                Outcome.Status.ALREADY_DONE,
-                providerId + " is not a VM of scale set " + set.name() + ": nothing to do");
-          }
-          Optional<ScaleSetInstance> vm =
-              gateway.instances(set.resourceGroup(), set.name()).stream()
-                  .filter(v -> v.instanceId().equalsIgnoreCase(id.get().instanceId()))
-                  .findFirst();
-          if (vm.isEmpty() || vm.get().provisioningState().equalsIgnoreCase("Deleting")) {
-            return new Outcome(
-                Outcome.Status.ALREADY_DONE,
-                "VM " + id.get().instanceId() + " of " + set.name() + " is already gone");
-          }
-          return step.run(group, vm.get());
-        });
+  @Override
+  public Outcome apply(Action action, Duration budget) {
+    return new VmssActions(gateway.within(budget), scope, this::group).apply(action);
   }
 
-  private Optional<Group> group(String name) {
+  Optional<Group> group(String name) {
     String key = name.toLowerCase(Locale.ROOT);
     if (!groups.containsKey(key)) {
       discover(List.of()); // an action may come before any scan of this instance
     }
     return Optional.ofNullable(groups.get(key));
-  }
-
-  private static Outcome failure(ArmException e, boolean goneIsDone) {
-    if (e.notFound() && goneIsDone) {
-      return new Outcome(Outcome.Status.ALREADY_DONE, e.getMessage());
-    }
-    if (e.transientFailure()) {
-      return new Outcome(Outcome.Status.RETRY, e.getMessage());
-    }
-    return new Outcome(Outcome.Status.FAILED, e.getMessage());
   }
 }

@@ -2,6 +2,7 @@ package dev.skyscaler.core.cloud;
 
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.plan.action.Action;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -51,15 +52,63 @@ public interface NodeGroupProvider {
    */
   Outcome apply(Action action);
 
-  /** What discovery found. */
+  /**
+   * {@link #apply(Action)} within a time budget: every call the action makes, retries and waits for
+   * a long-running operation included, ends within {@code budget} of this call, so that a write
+   * made under a lease lands while the lease is still the caller's. The default ignores the budget:
+   * only for providers whose calls cannot outlast it (in-memory ones).
+   */
+  default Outcome apply(Action action, Duration budget) {
+    return apply(action);
+  }
+
+  /**
+   * What discovery found.
+   *
+   * @param waits instances the cloud holds in a termination lifecycle hook now (AWS {@code
+   *     Terminating:Wait}); empty for clouds without hooks
+   * @param noScaleDown nodes of managed groups that must not be scale-down candidates now, with the
+   *     reason (a Cluster API MachineDeployment rolling out); the runner gives them Cluster
+   *     Autoscaler's {@code scale-down-disabled} annotation in the scan's snapshot
+   */
   record Discovery(
       List<dev.skyscaler.core.model.NodeGroup> groups,
       List<CloudInstance> instances,
-      List<String> warnings) {
+      List<String> warnings,
+      List<TerminationWait> waits,
+      java.util.Map<String, String> noScaleDown) {
     public Discovery {
       groups = List.copyOf(groups);
       instances = List.copyOf(instances);
       warnings = List.copyOf(warnings);
+      waits = List.copyOf(waits);
+      noScaleDown = java.util.Map.copyOf(noScaleDown);
+    }
+
+    /** A discovery of a cloud without lifecycle hooks whose every node may be scaled down. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings) {
+      this(groups, instances, warnings, List.of(), java.util.Map.of());
+    }
+
+    /** A discovery with lifecycle-hook waits whose every node may be scaled down. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings,
+        List<TerminationWait> waits) {
+      this(groups, instances, warnings, waits, java.util.Map.of());
+    }
+
+    /** A discovery of a cloud without lifecycle hooks, some of whose nodes stay. */
+    public Discovery(
+        List<dev.skyscaler.core.model.NodeGroup> groups,
+        List<CloudInstance> instances,
+        List<String> warnings,
+        java.util.Map<String, String> noScaleDown) {
+      this(groups, instances, warnings, List.of(), noScaleDown);
     }
   }
 

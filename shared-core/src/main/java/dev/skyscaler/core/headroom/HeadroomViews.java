@@ -94,7 +94,7 @@ public final class HeadroomViews {
       nodes.add(g == null ? n : withLabel(n, g));
     }
     return new ClusterSnapshot(
-        nodes, s.pods(), s.pdbs(), s.daemonSets(), nodeGroups, s.capacityBuffers());
+        nodes, s.pods(), s.pdbs(), s.daemonSets(), nodeGroups, s.capacityBuffers(), s.namespaces());
   }
 
   private static Map<String, String> withLabel(Map<String, String> labels, String group) {
@@ -121,8 +121,7 @@ public final class HeadroomViews {
   private static ClusterSnapshot withPods(ClusterSnapshot s, List<Pod> extra) {
     List<Pod> pods = new ArrayList<>(s.pods());
     pods.addAll(extra);
-    return new ClusterSnapshot(
-        s.nodes(), pods, s.pdbs(), s.daemonSets(), s.nodeGroups(), s.capacityBuffers());
+    return s.withPods(pods);
   }
 
   /**

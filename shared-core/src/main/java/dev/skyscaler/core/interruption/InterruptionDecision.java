@@ -20,17 +20,21 @@ import java.util.TreeSet;
  *     pods will need a place ({@link ReplacementAccounting#scaleUpView})
  * @param expectedReplacements per node group, how many of its leaving nodes the cloud replaces (the
  *     group keeps its target size), so those replacements count as upcoming nodes
+ * @param holding nodes whose record keeps them tainted and cordoned after this scan: no other
+ *     policy may lift their cordon
  */
 public record InterruptionDecision(
     List<Action> actions,
     InterruptionState next,
     List<NoticeOutcome> outcomes,
     Set<String> nodesLeaving,
-    Map<String, Integer> expectedReplacements) {
+    Map<String, Integer> expectedReplacements,
+    Set<String> holding) {
   public InterruptionDecision {
     actions = List.copyOf(actions);
     outcomes = List.copyOf(outcomes);
     nodesLeaving = Collections.unmodifiableSet(new TreeSet<>(nodesLeaving));
     expectedReplacements = Collections.unmodifiableMap(new TreeMap<>(expectedReplacements));
+    holding = Collections.unmodifiableSet(new TreeSet<>(holding));
   }
 }

@@ -3,15 +3,21 @@ package dev.skyscaler.core.interruption;
 import dev.skyscaler.core.cloud.InterruptionNotice;
 import dev.skyscaler.core.cloud.InterruptionNotice.Kind;
 import dev.skyscaler.core.cloud.ProviderIds;
+import dev.skyscaler.core.cloud.TerminationWait;
 import dev.skyscaler.core.config.InterruptionOptions;
 import dev.skyscaler.core.config.InterruptionOptions.RebalanceAction;
 import dev.skyscaler.core.interruption.NoticeOutcome.Result;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.CompleteLifecycleAction;
+import dev.skyscaler.core.plan.action.RecordEvent;
+import dev.skyscaler.core.plan.action.RemoveTaint;
+import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.core.state.InterruptedNode;
+import dev.skyscaler.core.state.InterruptedNode.HookState;
 import dev.skyscaler.core.state.InterruptionState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +44,10 @@ import java.util.stream.Collectors;
  * replacement. Notices about other instances are ignored with a reason: a shared queue carries
  * other clusters' events.
  *
+ * <p>A node carrying the taint without a record that holds it (the record was forgotten, or the
+ * state lost) is untainted and uncordoned: every taint and cordon the policy sets has an owner in
+ * the state, or is rolled back.
+ *
  * <p>Idempotent: a redelivered notice (same id) is a duplicate and changes nothing; folding is
  * commutative, so the order notices arrive in, and how they are split over calls, does not change
  * the state reached nor the plans after it; and the actions depend only on that state and the
@@ -55,7 +65,23 @@ public final class InterruptionPolicy {
       InterruptionOptions options,
       Instant now,
       List<InterruptionNotice> notices) {
-    return new InterruptionPolicy.Scan(snapshot, state, options, now).run(notices);
+    return handle(snapshot, state, options, now, notices, List.of());
+  }
+
+  /**
+   * As {@link #handle(ClusterSnapshot, InterruptionState, InterruptionOptions, Instant, List)},
+   * with the instances the cloud holds in a termination hook now: a wait whose notice never came
+   * (or whose record is gone) is folded in as that notice; a wait whose hook the state records as
+   * completed is completed again, since the completion did not take.
+   */
+  public static InterruptionDecision handle(
+      ClusterSnapshot snapshot,
+      InterruptionState state,
+      InterruptionOptions options,
+      Instant now,
+      List<InterruptionNotice> notices,
+      List<TerminationWait> waits) {
+    return new InterruptionPolicy.Scan(snapshot, state, options, now).run(notices, waits);
   }
 
   /** One call's working data. */
@@ -96,9 +122,12 @@ public final class InterruptionPolicy {
               });
     }
 
-    InterruptionDecision run(List<InterruptionNotice> notices) {
+    InterruptionDecision run(List<InterruptionNotice> notices, List<TerminationWait> waits) {
       for (InterruptionNotice n : notices) {
         outcomes.add(fold(n));
+      }
+      for (TerminationWait w : waits) {
+        foldWait(w);
       }
       for (InterruptionNotice n : PreemptionConditions.noticesFrom(snapshot)) {
         NoticeOutcome o = fold(n); // seen again every scan while the condition holds
@@ -127,8 +156,64 @@ public final class InterruptionPolicy {
           }
         }
       }
+      Set<String> holding = new TreeSet<>();
+      rollBackUnowned(actions, holding);
       return new InterruptionDecision(
-          actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements);
+          actions, new InterruptionState(nodes, seen), outcomes, leaving, replacements, holding);
+    }
+
+    /**
+     * Every node carrying {@value #TAINT_KEY} must have a record in the state that keeps it tainted
+     * and cordoned; the others lose the taint and the autoscaler's cordon (the actuator never lifts
+     * a cordon a person made). Their record was forgotten ({@code --interruption-notice-retention}
+     * after its deadline, e.g. a rebalance recommendation that was never followed by a warning), or
+     * the state was lost or reset. Fills {@code holding} with the nodes that keep theirs.
+     */
+    private void rollBackUnowned(List<Action> actions, Set<String> holding) {
+      nodes.forEach(
+          (name, e) -> {
+            if (holdsNode(e) && NodeActions.stillThere(nodeByName().get(name), e)) {
+              holding.add(name);
+            }
+          });
+      List<Node> unowned = new ArrayList<>();
+      for (Node n : snapshot.nodes()) {
+        if (hasTaint(n) && !holding.contains(n.name())) {
+          unowned.add(n);
+        }
+      }
+      unowned.sort(Comparator.comparing(Node::name));
+      for (Node n : unowned) {
+        actions.add(new RemoveTaint(n.name(), TAINT_KEY));
+        if (n.unschedulable()) {
+          actions.add(new UncordonNode(n.name()));
+        }
+        actions.add(
+            new RecordEvent(
+                "Node",
+                n.name(),
+                "InterruptionCleared",
+                "node "
+                    + n.name()
+                    + " carries "
+                    + TAINT_KEY
+                    + " but no interruption in the state: taint removed, cordon lifted",
+                false));
+      }
+    }
+
+    /** The record keeps its node tainted and cordoned (all but an ignored rebalance). */
+    private boolean holdsNode(InterruptedNode e) {
+      return e.leaving() || options.rebalanceAction() != RebalanceAction.IGNORE;
+    }
+
+    private static boolean hasTaint(Node n) {
+      for (Taint t : n.taints()) { // a loop, not a stream: asked for every node in every scan
+        if (t.key().equals(TAINT_KEY)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private Map<String, Node> nodeByName() {
@@ -182,6 +267,45 @@ public final class InterruptionPolicy {
       }
       nodes.put(node.name(), merged);
       return new NoticeOutcome(n.id(), Result.ACTED, node.name(), handling(node.name(), merged));
+    }
+
+    /**
+     * An instance waiting in a termination hook of one of our groups. Without a record for its node
+     * (the notice was lost, or its record forgotten) it is the hook's notice, seen now; with a
+     * record whose hook is completed it waits for a completion that did not take, so the hook is
+     * completed again. Without a node, the hook is completed: there is nothing to drain.
+     */
+    private void foldWait(TerminationWait w) {
+      if (!groups.contains(w.hook().nodeGroup())) {
+        return;
+      }
+      InterruptionNotice n =
+          new InterruptionNotice(
+              w.noticeId(), Kind.LIFECYCLE_TERMINATE, w.instanceId(), now, Optional.of(w.hook()));
+      Node node = nodeByInstance().get(ProviderIds.instanceKey(w.instanceId()));
+      if (node == null) {
+        withoutNode(n);
+        return;
+      }
+      InterruptedNode existing = nodes.get(node.name());
+      if (existing == null) {
+        seen.remove(n.id()); // a wait is a fact of this scan, not a redelivered event
+        NoticeOutcome o = fold(n);
+        if (o.result() == Result.ACTED) {
+          outcomes.add(o);
+        }
+      } else if (existing.hook().isEmpty()) {
+        nodes.put(node.name(), existing.merge(n));
+      } else if (existing.hook().get().completed() && sameHook(existing.hook().get(), w)) {
+        HookState h = existing.hook().get();
+        Instant expires = h.expiresAt().isAfter(now) ? h.expiresAt() : now;
+        nodes.put(node.name(), existing.withHook(new HookState(h.hook(), expires, false)));
+      }
+    }
+
+    private static boolean sameHook(HookState h, TerminationWait w) {
+      return h.hook().nodeGroup().equals(w.hook().nodeGroup())
+          && h.hook().name().equals(w.hook().name());
     }
 
     /** A lifecycle hook of one of our groups for an instance that never became a node. */

@@ -65,7 +65,14 @@ public final class ReplacementAccounting {
         pods.add(p.toBuilder().nodeName(null).phase(PodPhase.PENDING).unschedulable(true).build());
       }
     }
-    return new ClusterSnapshot(nodes, pods, snapshot.pdbs(), snapshot.daemonSets(), groups);
+    return new ClusterSnapshot(
+        nodes,
+        pods,
+        snapshot.pdbs(),
+        snapshot.daemonSets(),
+        groups,
+        List.of(),
+        snapshot.namespaces());
   }
 
   private static boolean comesBack(Pod p) {

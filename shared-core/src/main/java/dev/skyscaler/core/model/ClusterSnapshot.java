@@ -8,12 +8,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Everything one scan sees: nodes, pods, PDBs, DaemonSets, the node groups and the CapacityBuffers.
- * Validated so that every node belongs to at most one group and names are unique.
+ * Everything one scan sees: nodes, pods, PDBs, DaemonSets, the node groups, the CapacityBuffers and
+ * the Namespaces. Validated so that every node belongs to at most one group and names are unique.
  *
  * <p>A value like the model's records, written as a class only so that it can keep {@link
  * #podsByNode()}, the index of its pods, once built: equality, hash code and string form are those
- * of a record of its six components, and the index is in none of them.
+ * of a record of its seven components, and the index is in none of them.
  */
 public final class ClusterSnapshot {
   private final List<Node> nodes;
@@ -22,6 +22,7 @@ public final class ClusterSnapshot {
   private final List<DaemonSet> daemonSets;
   private final List<NodeGroup> nodeGroups;
   private final List<CapacityBuffer> capacityBuffers;
+  private final List<Namespace> namespaces;
 
   /**
    * Built on first use. Two threads asking at once may both build it; either index is the same
@@ -32,6 +33,8 @@ public final class ClusterSnapshot {
   /**
    * @param capacityBuffers spare capacity declared with {@code CapacityBuffer} objects; headroom
    *     keeps it as virtual pods ({@code core.headroom.Headroom})
+   * @param namespaces the cluster's Namespaces, which pod (anti-)affinity namespace selectors
+   *     match; empty when the source had none (a real cluster always has some)
    */
   public ClusterSnapshot(
       List<Node> nodes,
@@ -39,13 +42,15 @@ public final class ClusterSnapshot {
       List<PodDisruptionBudget> pdbs,
       List<DaemonSet> daemonSets,
       List<NodeGroup> nodeGroups,
-      List<CapacityBuffer> capacityBuffers) {
+      List<CapacityBuffer> capacityBuffers,
+      List<Namespace> namespaces) {
     this.nodes = List.copyOf(nodes);
     this.pods = List.copyOf(pods);
     this.pdbs = List.copyOf(pdbs);
     this.daemonSets = List.copyOf(daemonSets);
     this.nodeGroups = List.copyOf(nodeGroups);
     this.capacityBuffers = List.copyOf(capacityBuffers);
+    this.namespaces = List.copyOf(namespaces);
     Set<String> nodeNames = new HashSet<>();
     for (Node n : this.nodes) {
       if (!nodeNames.add(n.name())) {
@@ -72,6 +77,23 @@ public final class ClusterSnapshot {
         throw new IllegalArgumentException("CapacityBuffer " + b.key() + " is defined twice");
       }
     }
+    Set<String> namespaceNames = new HashSet<>();
+    for (Namespace n : this.namespaces) {
+      if (!namespaceNames.add(n.name())) {
+        throw new IllegalArgumentException("namespace " + n.name() + " appears twice");
+      }
+    }
+  }
+
+  /** A snapshot without Namespaces. */
+  public ClusterSnapshot(
+      List<Node> nodes,
+      List<Pod> pods,
+      List<PodDisruptionBudget> pdbs,
+      List<DaemonSet> daemonSets,
+      List<NodeGroup> nodeGroups,
+      List<CapacityBuffer> capacityBuffers) {
+    this(nodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers, List.of());
   }
 
   /** A snapshot without CapacityBuffers. */
@@ -108,6 +130,10 @@ public final class ClusterSnapshot {
     return capacityBuffers;
   }
 
+  public List<Namespace> namespaces() {
+    return namespaces;
+  }
+
   /**
    * The index of {@link #pods()} by node, built on the first call and kept: every planner of a scan
    * that works on this snapshot shares it. A view of the snapshot with other pods (nodes leaving,
@@ -124,7 +150,13 @@ public final class ClusterSnapshot {
 
   /** The same cluster with these CapacityBuffers instead. */
   public ClusterSnapshot withCapacityBuffers(List<CapacityBuffer> buffers) {
-    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups, buffers);
+    return new ClusterSnapshot(nodes, pods, pdbs, daemonSets, nodeGroups, buffers, namespaces);
+  }
+
+  /** The same cluster with other pods (a view: headroom, nodes leaving, resolved terms). */
+  public ClusterSnapshot withPods(List<Pod> newPods) {
+    return new ClusterSnapshot(
+        nodes, newPods, pdbs, daemonSets, nodeGroups, capacityBuffers, namespaces);
   }
 
   /** The group a node belongs to, if any. */
@@ -145,14 +177,16 @@ public final class ClusterSnapshot {
         && pdbs.equals(s.pdbs)
         && daemonSets.equals(s.daemonSets)
         && nodeGroups.equals(s.nodeGroups)
-        && capacityBuffers.equals(s.capacityBuffers);
+        && capacityBuffers.equals(s.capacityBuffers)
+        && namespaces.equals(s.namespaces);
   }
 
   /** A record's hash code: {@code 31 * h + c.hashCode()} over the components, from 0. */
   @Override
   public int hashCode() {
     int h = 0;
-    for (List<?> c : List.of(nodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers)) {
+    for (List<?> c :
+        List.of(nodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers, namespaces)) {
       h = 31 * h + c.hashCode();
     }
     return h;
@@ -172,6 +206,8 @@ public final class ClusterSnapshot {
         + nodeGroups
         + ", capacityBuffers="
         + capacityBuffers
+        + ", namespaces="
+        + namespaces
         + "]";
   }
 }

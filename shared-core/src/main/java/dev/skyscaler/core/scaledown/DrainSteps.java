@@ -1,5 +1,6 @@
 package dev.skyscaler.core.scaledown;
 
+import dev.skyscaler.core.cloud.ProviderIds;
 import dev.skyscaler.core.config.ScaleDownOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
@@ -71,11 +72,21 @@ final class DrainSteps {
   private final Map<String, List<Pod>> sortedPods = new HashMap<>();
   private final Map<String, Drain> drains = new TreeMap<>();
   private final List<Action> actions = new ArrayList<>();
+  private final Set<String> running;
   private boolean failed;
 
+  /**
+   * @param running the instances the cloud lists as running ({@link ProviderIds#instanceKey}): a
+   *     removal whose instance is still among them after its deletion was asked asks again
+   */
   DrainSteps(
-      ClusterSnapshot snapshot, ScaleDownOptions options, int expendableCutoff, Instant now) {
+      ClusterSnapshot snapshot,
+      ScaleDownOptions options,
+      int expendableCutoff,
+      Instant now,
+      Set<String> running) {
     this.options = options;
+    this.running = running;
     this.expendableCutoff = expendableCutoff;
     this.now = now;
     this.snapshotNodes = snapshot.nodes();
@@ -113,6 +124,11 @@ final class DrainSteps {
       case DELETING -> {
         if (now.isBefore(d.deadline())) {
           drains.put(d.node(), d);
+          if (running.contains(ProviderIds.instanceKey(d.providerId()))) {
+            // the cloud did not take the deletion (the call failed): ask again, it is idempotent
+            actions.add(
+                new DeleteInstance(d.nodeGroup(), d.node(), d.providerId(), true, d.reason()));
+          }
         } else {
           fail(d, n, "the node is still there " + minutes(DELETION_TIMEOUT) + " after deletion");
         }

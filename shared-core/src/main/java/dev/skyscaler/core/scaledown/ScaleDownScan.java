@@ -58,13 +58,27 @@ public final class ScaleDownScan {
       AutoscalerOptions options,
       Instant now,
       boolean scaledUp) {
+    return run(snapshot, state, options, now, scaledUp, Set.of());
+  }
+
+  /**
+   * @param running the instances the cloud lists as running ({@code ProviderIds.instanceKey}): a
+   *     removal whose deletion was asked but whose instance still runs asks again
+   */
+  public static Result run(
+      ClusterSnapshot snapshot,
+      AutoscalerState state,
+      AutoscalerOptions options,
+      Instant now,
+      boolean scaledUp,
+      Set<String> running) {
     ScaleDownOptions o = options.scaleDown();
     ScaleDownPlanner.Result plan =
         o.enabled() || !state.drains().isEmpty()
             ? new ScaleDownPlanner(snapshot, state, options, now).plan()
             : new ScaleDownPlanner.Result(List.of(), List.of(), Map.of(), Map.of(), Map.of());
     DrainSteps steps =
-        new DrainSteps(snapshot, o, options.scaleUp().expendablePodsPriorityCutoff(), now);
+        new DrainSteps(snapshot, o, options.scaleUp().expendablePodsPriorityCutoff(), now, running);
     for (Drain d : state.drains().values()) {
       steps.advance(d, Optional.ofNullable(plan.drainFailures().get(d.node())));
     }

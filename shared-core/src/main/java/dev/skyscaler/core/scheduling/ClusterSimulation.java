@@ -1,6 +1,7 @@
 package dev.skyscaler.core.scheduling;
 
 import dev.skyscaler.core.model.LabelSelector;
+import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodAffinityTerm;
 import dev.skyscaler.core.model.Resources;
@@ -283,8 +284,8 @@ public final class ClusterSimulation {
               (k, v) ->
                   all.add(new LabelSelector.Requirement(k, LabelSelector.Operator.IN, Set.of(v))));
       all.addAll(term.selector().matchExpressions());
-      if (!term.allNamespaces()) {
-        Set<String> own = DomainIndex.namespacesOf(term, owner.namespace());
+      if (!term.everyNamespace()) {
+        Set<String> own = new HashSet<>(term.namespacesFor(owner.namespace()));
         namespaces = namespaces == null ? new HashSet<>(own) : namespaces;
         namespaces.retainAll(own);
       }
@@ -311,7 +312,7 @@ public final class ClusterSimulation {
     DomainIndex.Counts counts = domains.counts(spreadKey(t, p));
     long here = counts.get(d);
     long others = counts.minExcluding(d);
-    if (counts.domainCount() < t.minDomains()) {
+    if (counts.domainCount() < t.minDomains() || newNodeOfItsOwn(t, n)) {
       others = 0;
     }
     boolean selfMatch = t.selector().matches(p.labels());
@@ -324,6 +325,18 @@ public final class ClusterSimulation {
       return Math.max(0, targets[index] - here);
     }
     return others == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, others + t.maxSkew() - here);
+  }
+
+  /**
+   * True for a node the plan adds (upcoming, planned or an estimate's) whose domain is the node
+   * itself. kube-scheduler binds once the plan's nodes are up, and any of them the pod's node
+   * affinity admits is then a domain of its own, perhaps empty: so the minimum is taken as 0, and a
+   * new node holds at most maxSkew matching pods. Without this, the first new node of an empty
+   * cluster (no other domain yet) would take every pod, and the nodes added after it would leave
+   * the final state past the skew.
+   */
+  private static boolean newNodeOfItsOwn(TopologySpreadConstraint t, SimNode n) {
+    return n.kind() != SimNode.Kind.EXISTING && Node.HOSTNAME_LABEL.equals(t.topologyKey());
   }
 
   /**
@@ -359,8 +372,8 @@ public final class ClusterSimulation {
   private static CountKey termKey(PodAffinityTerm t, Pod owner) {
     return new CountKey(
         t.selector(),
-        DomainIndex.namespacesOf(t, owner.namespace()),
-        t.allNamespaces(),
+        t.namespacesFor(owner.namespace()),
+        t.everyNamespace(),
         t.topologyKey(),
         null);
   }

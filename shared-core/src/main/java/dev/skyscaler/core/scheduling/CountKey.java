@@ -52,7 +52,15 @@ record CountKey(
     }
   }
 
+  /**
+   * True when the pod counts in its node's domain. Spread (a key with a node filter) skips pods
+   * being deleted, as kube-scheduler's PodTopologySpread does: a terminating replica must not block
+   * its own replacement. Inter-pod affinity counts them, as kube-scheduler's InterPodAffinity does.
+   */
   boolean counts(Pod pod) {
+    if (nodeFilter != null && pod.deletionTime().isPresent()) {
+      return false;
+    }
     boolean nsOk = allNamespaces || namespaces.contains(pod.namespace());
     return nsOk && selector.matches(pod.labels());
   }

@@ -4,10 +4,8 @@ import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodAffinityTerm;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Per-topology-domain pod counts (for affinity, anti-affinity and spread) and the anti-affinity
@@ -255,10 +253,5 @@ final class DomainIndex {
       scratchUndo.get(i).run();
     }
     scratchUndo.clear();
-  }
-
-  /** Namespaces a term counts in: its own list, or the owner's namespace. */
-  static Set<String> namespacesOf(PodAffinityTerm t, String ownerNamespace) {
-    return t.namespaces().isEmpty() ? Set.of(ownerNamespace) : new HashSet<>(t.namespaces());
   }
 }

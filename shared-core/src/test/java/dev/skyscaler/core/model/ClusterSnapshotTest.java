@@ -11,17 +11,24 @@ import org.junit.jupiter.api.Test;
 
 /** {@link ClusterSnapshot}: a value, which keeps the index of its pods once built. */
 class ClusterSnapshotTest {
-  /** What the snapshot was before it kept its index: a record of its six components. */
+  /** What the snapshot was before it kept its index: a record of its seven components. */
   record AsRecord(
       List<Node> nodes,
       List<Pod> pods,
       List<PodDisruptionBudget> pdbs,
       List<DaemonSet> daemonSets,
       List<NodeGroup> nodeGroups,
-      List<CapacityBuffer> capacityBuffers) {
+      List<CapacityBuffer> capacityBuffers,
+      List<Namespace> namespaces) {
     static AsRecord of(ClusterSnapshot s) {
       return new AsRecord(
-          s.nodes(), s.pods(), s.pdbs(), s.daemonSets(), s.nodeGroups(), s.capacityBuffers());
+          s.nodes(),
+          s.pods(),
+          s.pdbs(),
+          s.daemonSets(),
+          s.nodeGroups(),
+          s.capacityBuffers(),
+          s.namespaces());
     }
   }
 

@@ -13,6 +13,7 @@ import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.model.TopologySpreadConstraint;
 import dev.skyscaler.testkit.NodeSpec;
 import dev.skyscaler.testkit.PodSpec;
+import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -180,6 +181,12 @@ class PodTopologySpreadTest {
             .pod(pod("api").label("app", "api").spread(ZONE, 1, "app", "web"))
             .on("a1")
             .refused(SPREAD),
+        row("a pod being deleted does not count (kube-scheduler skips a deletionTimestamp)")
+            .nodes(a1, b1)
+            .running(webOn("a1", 1).deletingAt(Instant.EPOCH))
+            .pod(web().spread(ZONE, 1, "app", "web"))
+            .on("a1")
+            .fits(),
         row("only pods in the pod's namespace count")
             .nodes(a1, b1)
             .running(pod("other").namespace("other").label("app", "web").on("a1").times(3))

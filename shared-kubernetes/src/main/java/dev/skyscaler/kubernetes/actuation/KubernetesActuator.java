@@ -12,10 +12,11 @@ import dev.skyscaler.kubernetes.actuation.Outcome.Result;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventRecorder.EventReport;
 import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.BooleanSupplier;
 
 /**
  * Carries out the Kubernetes side of a plan: {@link TaintNode}, {@link RemoveTaint}, {@link
@@ -24,25 +25,26 @@ import java.util.function.BooleanSupplier;
  * Cloud actions are left to the cloud's actuator and do not appear in the report.
  *
  * <p>Every action is idempotent and an API failure never throws: it becomes a {@link Result#FAILED}
- * outcome, and the next scan plans the step again from what the cluster then says. Before each
- * write the actuator checks that its scan still holds the lease; once it does not, the remaining
- * actions are skipped, since another actor may now be acting on the same nodes.
+ * outcome, and the next scan plans the step again from what the cluster then says. Every write is
+ * admitted by the scan's {@link WriteFence} first; once it refuses one (the lease was lost, or
+ * cannot be proved), that action and the remaining ones are skipped, since another actor may now be
+ * acting on the same nodes.
  */
 public final class KubernetesActuator {
   private final NodeEditor nodes;
   private final PodEvictor pods;
   private final EventRecorder events;
-  private final BooleanSupplier holdsLease;
 
   /**
-   * @param holdsLease true while the scan's lease is held (see {@code HeldLease::stillHeld})
+   * @param events writes the events; it must be fenced by the same {@code fence}
+   * @param fence admits each write (the scan's {@code HeldLease})
    */
   public KubernetesActuator(
-      KubernetesConnection connection, EventRecorder events, BooleanSupplier holdsLease) {
-    this.nodes = new NodeEditor(connection.client());
-    this.pods = new PodEvictor(connection.client(), connection.evictionClient());
+      KubernetesConnection connection, EventRecorder events, WriteFence fence) {
+    Objects.requireNonNull(fence, "fence");
+    this.nodes = new NodeEditor(connection, fence);
+    this.pods = new PodEvictor(connection, fence);
     this.events = Objects.requireNonNull(events, "events");
-    this.holdsLease = Objects.requireNonNull(holdsLease, "holdsLease");
   }
 
   /** True for the actions this actuator carries out. */
@@ -63,21 +65,29 @@ public final class KubernetesActuator {
   public ActuationReport carryOut(List<Action> actions, EventTargets targets) {
     List<Outcome> outcomes = new ArrayList<>();
     List<RecordEvent> eventActions = new ArrayList<>();
-    boolean leaseLost = false;
+    String refused = null;
     for (Action action : actions) {
       if (!isKubernetesAction(action)) {
         continue;
       }
       if (action instanceof RecordEvent e) {
         eventActions.add(e);
-        continue;
+      } else if (refused != null) {
+        outcomes.add(skipped(action, refused));
+      } else {
+        try {
+          outcomes.add(carryOut(action));
+        } catch (WriteRefusedException e) {
+          refused = e.getMessage();
+          outcomes.add(skipped(action, refused));
+        }
       }
-      leaseLost = leaseLost || !holdsLease.getAsBoolean();
-      outcomes.add(leaseLost ? leaseLost(action) : carryOut(action));
     }
     if (!eventActions.isEmpty()) {
-      if (leaseLost || !holdsLease.getAsBoolean()) {
-        eventActions.forEach(e -> outcomes.add(leaseLost(e)));
+      if (refused != null) {
+        for (RecordEvent e : eventActions) {
+          outcomes.add(skipped(e, refused));
+        }
       } else {
         outcomes.addAll(eventOutcomes(eventActions, events.record(eventActions, targets)));
       }
@@ -100,9 +110,8 @@ public final class KubernetesActuator {
     throw new IllegalArgumentException("not a Kubernetes action: " + action);
   }
 
-  private static Outcome leaseLost(Action action) {
-    return new Outcome(
-        action, Result.SKIPPED, "the scan lost its lease: another actor may be acting");
+  private static Outcome skipped(Action action, String refusal) {
+    return new Outcome(action, Result.SKIPPED, "the scan's lease does not fence it: " + refusal);
   }
 
   /** Events share one report; each action gets the batch's summary. */

@@ -8,7 +8,9 @@ import dev.skyscaler.core.plan.action.RemoveTaint;
 import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.core.plan.action.UncordonNode;
 import dev.skyscaler.kubernetes.KubernetesApiException;
+import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.actuation.Outcome.Result;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -28,7 +30,8 @@ import java.util.function.Function;
  * sets {@code metadata.resourceVersion} to the version read. If anyone changed the node in between,
  * the server answers 409 and the edit starts again from a fresh read, so a taint someone else just
  * added is never lost. (A JSON patch names exactly the fields it changes; the API server's
- * optimistic locking applies to the patched object's resourceVersion.)
+ * optimistic locking applies to the patched object's resourceVersion.) Each patch is admitted by
+ * the scan's {@link WriteFence} and bounded by the time it grants.
  */
 final class NodeEditor {
   /** Marks a cordon Skyscaler made, so a rollback never uncordons a node a person cordoned. */
@@ -40,10 +43,14 @@ final class NodeEditor {
   private static final int ATTEMPTS = 5;
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
+  private final WriteFence fence;
 
-  NodeEditor(KubernetesClient client) {
-    this.client = client;
+  NodeEditor(KubernetesConnection connection, WriteFence fence) {
+    this.connection = connection;
+    this.client = connection.client();
+    this.fence = fence;
   }
 
   /**
@@ -147,7 +154,11 @@ final class NodeEditor {
       ops.add(set("/metadata/resourceVersion", node.getMetadata().getResourceVersion()));
       ops.addAll(patch.get());
       try {
-        client.nodes().resource(node).patch(PatchContext.of(PatchType.JSON), json(ops));
+        // throws, and so ends the scan's writes, when the lease is not provably ours
+        connection.write(
+            fence,
+            "patch node " + name,
+            c -> c.nodes().resource(node).patch(PatchContext.of(PatchType.JSON), json(ops)));
         return new Outcome(action, Result.DONE, "");
       } catch (KubernetesClientException e) {
         if (e.getCode() == 404) {

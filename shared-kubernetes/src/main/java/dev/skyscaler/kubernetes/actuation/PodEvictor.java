@@ -2,7 +2,9 @@ package dev.skyscaler.kubernetes.actuation;
 
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.plan.action.EvictPod;
+import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.actuation.Outcome.Result;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import io.fabric8.kubernetes.api.model.DeleteOptionsBuilder;
 import io.fabric8.kubernetes.api.model.policy.v1.Eviction;
 import io.fabric8.kubernetes.api.model.policy.v1.EvictionBuilder;
@@ -19,16 +21,18 @@ final class PodEvictor {
   /** The kubelet's default {@code terminationGracePeriodSeconds}. */
   private static final long DEFAULT_GRACE_SECONDS = 30;
 
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
-  private final KubernetesClient noRetries;
+  private final WriteFence fence;
 
   /**
-   * @param noRetries a client that does not retry 429: for an eviction it is a PDB's answer, to be
-   *     reported and retried on a later scan, not hammered now
+   * Evictions go through the connection's client without retries: a 429 is a PDB's answer, to be
+   * reported and retried on a later scan, not hammered now.
    */
-  PodEvictor(KubernetesClient client, KubernetesClient noRetries) {
-    this.client = client;
-    this.noRetries = noRetries;
+  PodEvictor(KubernetesConnection connection, WriteFence fence) {
+    this.connection = connection;
+    this.client = connection.client();
+    this.fence = fence;
   }
 
   Outcome evict(EvictPod a) {
@@ -82,7 +86,11 @@ final class PodEvictor {
                     .build())
             .build();
     try {
-      boolean evicted = noRetries.pods().inNamespace(namespace).withName(name).evict(eviction);
+      boolean evicted =
+          connection.evict(
+              fence,
+              "evict pod " + a.pod(),
+              c -> c.pods().inNamespace(namespace).withName(name).evict(eviction));
       if (!evicted) {
         return new Outcome(
             a,

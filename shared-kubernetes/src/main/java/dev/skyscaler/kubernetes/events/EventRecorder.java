@@ -3,6 +3,8 @@ package dev.skyscaler.kubernetes.events;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.kubernetes.KubernetesApiException;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -34,9 +36,11 @@ import java.util.Objects;
 public final class EventRecorder {
   static final String KEY_LABEL = "skyscaler.dev/event-key";
 
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
   private final EventOptions options;
   private final Clock clock;
+  private final WriteFence fence;
 
   /**
    * @param interval how long a group's event stands before it is written again
@@ -74,10 +78,17 @@ public final class EventRecorder {
     }
   }
 
-  public EventRecorder(KubernetesConnection connection, EventOptions options, Clock clock) {
+  /**
+   * @param fence admits each event written (the scan's {@code HeldLease}); once it refuses one, no
+   *     further event is written
+   */
+  public EventRecorder(
+      KubernetesConnection connection, EventOptions options, Clock clock, WriteFence fence) {
+    this.connection = connection;
     this.client = connection.client();
     this.options = Objects.requireNonNull(options, "options");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.fence = Objects.requireNonNull(fence, "fence");
   }
 
   /** Groups, rate-limits and writes {@code events}; never throws for an API failure. */
@@ -102,18 +113,29 @@ public final class EventRecorder {
     int rateLimited = 0;
     int dropped = 0;
     List<String> failures = new ArrayList<>();
+    boolean refused = false;
     for (EventGroup g : groups) {
       Event previous = latest.get(g.key());
       if (previous != null && recent(previous, now)) {
         rateLimited++;
-      } else if (written == options.maxWritesPerScan()) {
+      } else if (refused || written == options.maxWritesPerScan()) {
         dropped++;
       } else {
         try {
-          write(g, previous, targets, now);
+          connection.write(
+              fence,
+              "write event " + g.reason(),
+              c -> {
+                write(c, g, previous, targets, now);
+                return null;
+              });
           written++;
         } catch (KubernetesClientException e) {
           failures.add(KubernetesApiException.of("write event " + g.reason(), e).getMessage());
+        } catch (WriteRefusedException e) {
+          failures.add(e.getMessage());
+          refused = true;
+          dropped++;
         }
       }
     }
@@ -156,7 +178,8 @@ public final class EventRecorder {
    * Updates the group's event when it is still on one of the group's objects (a stable home from
    * scan to scan), otherwise creates one on the group's first object.
    */
-  private void write(EventGroup g, Event previous, EventTargets targets, Instant now) {
+  private void write(
+      KubernetesClient client, EventGroup g, Event previous, EventTargets targets, Instant now) {
     if (previous != null && g.objects().contains(involved(previous))) {
       int count = (previous.getCount() == null ? 0 : previous.getCount()) + g.objects().size();
       String patch =

@@ -7,9 +7,11 @@ import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.actuation.Outcome;
 import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * Carries a plan's actions out in the plan's order, the Kubernetes ones through the {@link
@@ -19,18 +21,19 @@ import java.util.function.BooleanSupplier;
  * the whole scan.
  *
  * <p>Nothing here throws for a failed action: a provider exception becomes a {@link Status#FAILED}
- * outcome and the next scan plans the step again. Once the lease is lost, the remaining actions are
- * skipped.
+ * outcome and the next scan plans the step again. Every cloud action is admitted by the scan's
+ * {@link WriteFence} first and given the time it grants ({@link NodeGroupProvider#apply(Action,
+ * Duration)}); once the fence refuses one, the remaining actions are skipped.
  */
 final class PlanActuator {
   private final KubernetesActuator kubernetes;
   private final NodeGroupProvider cloud;
-  private final BooleanSupplier holdsLease;
+  private final WriteFence fence;
 
-  PlanActuator(KubernetesActuator kubernetes, NodeGroupProvider cloud, BooleanSupplier holdsLease) {
+  PlanActuator(KubernetesActuator kubernetes, NodeGroupProvider cloud, WriteFence fence) {
     this.kubernetes = kubernetes;
     this.cloud = cloud;
-    this.holdsLease = holdsLease;
+    this.fence = fence;
   }
 
   /** What happened, on each side. */
@@ -66,12 +69,15 @@ final class PlanActuator {
   }
 
   private NodeGroupProvider.Outcome apply(Action action) {
-    if (!holdsLease.getAsBoolean()) {
+    Duration budget;
+    try {
+      budget = fence.admit(action.describe());
+    } catch (WriteRefusedException e) {
       return new NodeGroupProvider.Outcome(
-          Status.RETRY, "the scan lost its lease: another actor may be acting");
+          Status.RETRY, "the scan's lease does not fence it: " + e.getMessage());
     }
     try {
-      return cloud.apply(action);
+      return cloud.apply(action, budget);
     } catch (RuntimeException e) {
       return new NodeGroupProvider.Outcome(Status.FAILED, String.valueOf(e.getMessage()));
     }

@@ -20,10 +20,13 @@ import dev.skyscaler.kubernetes.ViewOptions;
 import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import dev.skyscaler.kubernetes.state.AutoscalerStatePruning;
 import dev.skyscaler.kubernetes.state.HeldLease;
 import dev.skyscaler.kubernetes.state.JsonStateCodec;
 import dev.skyscaler.kubernetes.state.ScanLease;
+import dev.skyscaler.kubernetes.state.StateConflictException;
 import dev.skyscaler.kubernetes.state.StateStore;
 import dev.skyscaler.kubernetes.state.StateStore.Stored;
 import dev.skyscaler.kubernetes.status.StatusReport;
@@ -58,6 +61,12 @@ import java.util.stream.Collectors;
  *       the next scan re-derives each step from what the cluster then shows;
  *   <li>write CA's status ConfigMap (full scans), release the lease.
  * </ol>
+ *
+ * <p>Every write (node edits, evictions, cloud actions, events, state, status) is fenced by the
+ * lease ({@link HeldLease} as the {@link WriteFence}): admitted only with proof, taken just before
+ * it, that the lease is still this scan's, renewing it as the scan goes, and bounded in time by
+ * what is left of it. Once a write is refused, the scan makes no further write. A state that
+ * another actor wrote since this scan loaded it is not written over, and the scan stops there.
  *
  * <p>A failure before planning ends the scan with {@link ScanReport.Failed} and no action; the
  * state is not touched. A failure to save the state or write the status after acting is a warning
@@ -188,7 +197,8 @@ public final class ScanCycle {
             new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
-            settings.state());
+            settings.state(),
+            lease);
     Stored<AutoscalerState> stored;
     LiveSnapshotReader.ScanRead read;
     KubernetesSnapshot k8s;
@@ -203,7 +213,13 @@ public final class ScanCycle {
       KubernetesSnapshot cluster = k8s;
       discovery = stage("discover the node groups", () -> cloud.get().match(cluster.nodes()));
       options = stage("read the priority expander ConfigMap", () -> withPriorities(cluster));
-      snapshot = stage("plan", () -> cluster.toClusterSnapshot(discovery.groups()));
+      snapshot =
+          stage(
+              "plan",
+              () ->
+                  cluster
+                      .withScaleDownDisabled(discovery.noScaleDown().keySet())
+                      .toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());
@@ -212,12 +228,11 @@ public final class ScanCycle {
     if (kind == ScanKind.FULL) {
       actions.addAll(PlanEvents.of(plan, snapshot));
     }
-    EventRecorder recorder = new EventRecorder(connection, settings.events(), clock);
+    // every write from here on is admitted by the lease (HeldLease is the fence), renewed as it
+    // goes
+    EventRecorder recorder = new EventRecorder(connection, settings.events(), clock, lease);
     PlanActuator actuator =
-        new PlanActuator(
-            new KubernetesActuator(connection, recorder, lease::stillHeld),
-            provider,
-            lease::stillHeld);
+        new PlanActuator(new KubernetesActuator(connection, recorder, lease), provider, lease);
     PlanActuator.Result done =
         actuator.carryOut(actions, EventTargets.of(read.nodeUids(), k8s.pods()));
 
@@ -225,17 +240,8 @@ public final class ScanCycle {
     warnings.addAll(discovery.warnings());
     warnings.addAll(plan.warnings());
     Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
-    if (lease.stillHeld()) {
-      try {
-        store.save(plan.state(), stored, liveNodes);
-      } catch (RuntimeException e) {
-        warnings.add("the state was not saved (the next scan re-derives it): " + e.getMessage());
-      }
-    } else {
-      warnings.add("the lease was lost during the scan: the state was not saved");
-    }
-    if (kind == ScanKind.FULL && lease.stillHeld()) {
-      writeStatus(snapshot, plan, options, warnings);
+    if (save(store, plan, stored, liveNodes, warnings) && kind == ScanKind.FULL) {
+      writeStatus(snapshot, plan, options, warnings, lease);
     }
     ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
     return new ScanReport.Completed(
@@ -248,6 +254,31 @@ public final class ScanCycle {
         Duration.between(started, clock.instant()));
   }
 
+  /**
+   * Saves the state; false when the scan must stop writing: another actor wrote the state since it
+   * was loaded (so another actor acted), or the lease no longer fences this scan's writes.
+   */
+  private static boolean save(
+      StateStore<AutoscalerState> store,
+      Plan plan,
+      Stored<AutoscalerState> stored,
+      Set<String> liveNodes,
+      List<String> warnings) {
+    try {
+      store.save(plan.state(), stored, liveNodes);
+      return true;
+    } catch (StateConflictException e) {
+      warnings.add(e.getMessage());
+      return false;
+    } catch (WriteRefusedException e) {
+      warnings.add("the state was not saved: " + e.getMessage());
+      return false;
+    } catch (RuntimeException e) {
+      warnings.add("the state was not saved (the next scan re-derives it): " + e.getMessage());
+      return true;
+    }
+  }
+
   private Plan plan(
       ScanKind kind,
       ClusterSnapshot snapshot,
@@ -255,7 +286,8 @@ public final class ScanCycle {
       AutoscalerOptions options,
       List<InterruptionNotice> notices,
       Discovery discovery) {
-    CloudObservations observed = new CloudObservations(discovery.instances(), notices);
+    CloudObservations observed =
+        new CloudObservations(discovery.instances(), notices, discovery.waits());
     Instant now = clock.instant();
     return kind == ScanKind.FULL
         ? Autoscaler.runOnce(snapshot, state, options, now, observed)
@@ -278,7 +310,11 @@ public final class ScanCycle {
   }
 
   private void writeStatus(
-      ClusterSnapshot snapshot, Plan plan, AutoscalerOptions options, List<String> warnings) {
+      ClusterSnapshot snapshot,
+      Plan plan,
+      AutoscalerOptions options,
+      List<String> warnings,
+      WriteFence fence) {
     StatusInputs inputs =
         new StatusInputs(
             options.health().maxNodeStartupTime(),
@@ -286,7 +322,7 @@ public final class ScanCycle {
             options.health().maxTotalUnreadyPercentage(),
             Map.of());
     try {
-      new StatusWriter(connection, settings.status())
+      new StatusWriter(connection, settings.status(), fence)
           .write(StatusReport.build(snapshot, plan, inputs, clock.instant()), clock.instant());
     } catch (RuntimeException e) {
       warnings.add("the status ConfigMap was not written: " + e.getMessage());

@@ -21,8 +21,9 @@ import java.util.Objects;
  * lease exactly one wins; the other finds it held and skips its scan.
  *
  * <p>A holder that dies stops renewing, and its lease expires {@code duration} after the last
- * renewal. Expiry is judged by the reader's clock against the holder's {@code renewTime}; actors
- * whose clocks disagree by more than a small part of {@code duration} should use a longer one.
+ * renewal. Expiry is judged by the reader's clock against the holder's {@code renewTime}, so the
+ * holder itself stops writing {@code clockSkew} earlier ({@link HeldLease}): with clocks that
+ * disagree by no more than that, a holder's writes end before anyone else may take the lease over.
  */
 public final class ScanLease {
   private final KubernetesClient client;
@@ -32,11 +33,18 @@ public final class ScanLease {
 
   /**
    * @param duration how long the lease stands without a renewal
+   * @param clockSkew the most two actors' clocks may disagree: the holder stops writing this long
+   *     before its lease runs out by its own clock, since another actor's clock may run ahead by as
+   *     much and take the lease over then
    */
-  public record LeaseOptions(String namespace, String name, Duration duration) {
-    /** {@code kube-system/skyscaler}, 60 seconds. */
+  public record LeaseOptions(String namespace, String name, Duration duration, Duration clockSkew) {
+    /**
+     * {@code kube-system/skyscaler}, 60 seconds, clocks within 10 seconds of each other (each
+     * within 5 seconds of the true time).
+     */
     public static final LeaseOptions DEFAULTS =
-        new LeaseOptions("kube-system", "skyscaler", Duration.ofSeconds(60));
+        new LeaseOptions(
+            "kube-system", "skyscaler", Duration.ofSeconds(60), Duration.ofSeconds(10));
 
     public LeaseOptions {
       Objects.requireNonNull(namespace, "namespace");
@@ -44,6 +52,20 @@ public final class ScanLease {
       if (duration == null || duration.getSeconds() < 1) {
         throw new IllegalArgumentException("lease duration must be at least 1 second");
       }
+      if (clockSkew == null
+          || clockSkew.isNegative()
+          || clockSkew.compareTo(duration.dividedBy(2)) >= 0) {
+        throw new IllegalArgumentException(
+            "lease clock skew must be at least 0 and under half the lease duration ("
+                + duration
+                + "), got "
+                + clockSkew);
+      }
+    }
+
+    /** These options with another duration, the clock skew allowed unchanged. */
+    public LeaseOptions withDuration(Duration d) {
+      return new LeaseOptions(namespace, name, d, clockSkew);
     }
   }
 

@@ -2,11 +2,11 @@ package dev.skyscaler.kubernetes.state;
 
 import dev.skyscaler.kubernetes.KubernetesApiException;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,22 +17,25 @@ import java.util.Set;
  * kube-system/skyscaler-state} by default), because a serverless function has no memory between
  * invocations.
  *
- * <p>Writes are optimistic: each carries the {@code resourceVersion} that was read. A 409 means
- * another write came first (a retried request of ours, or an actor that lost the lease); the store
- * then reads the current object and writes again over it, since the caller holds the lease and its
- * state is the newest. Before each write, entries of nodes that no longer exist are pruned, and an
- * unchanged state is not written at all. Big states are stored gzip-compressed (see {@link
- * StateEncoding}) and a state still over the size limit is refused, never truncated.
+ * <p>Writes are optimistic: each carries the {@code resourceVersion} that was read, and is admitted
+ * by the scan's {@link WriteFence} first. A 409 means another write came first. If what is stored
+ * now is exactly what this save wrote, it was this very write (retried after its answer was lost)
+ * and the save succeeded; otherwise another actor wrote the state since this scan loaded it, so
+ * another actor acted, and the save stops with {@link StateConflictException}: nothing here can
+ * tell which of two states is right, and writing over the other would lose what it recorded. Before
+ * each write, entries of nodes that no longer exist are pruned, and an unchanged state is not
+ * written at all. Big states are stored gzip-compressed (see {@link StateEncoding}) and a state
+ * still over the size limit is refused, never truncated.
  */
 public final class StateStore<S> {
   static final String ANNOTATION_FORMAT = "skyscaler.dev/state-format";
-  private static final int ATTEMPTS = 3;
-
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
   private final JsonStateCodec<S> codec;
   private final S empty;
   private final StatePruning<S> pruning;
   private final StoreOptions options;
+  private final WriteFence fence;
 
   /**
    * @param namespace where the ConfigMap lives
@@ -66,18 +69,22 @@ public final class StateStore<S> {
   /**
    * @param empty the state to start from when there is none (first scan) or it cannot be read
    * @param pruning drops the entries of nodes that no longer exist
+   * @param fence admits each write (the scan's {@code HeldLease})
    */
   public StateStore(
       KubernetesConnection connection,
       JsonStateCodec<S> codec,
       S empty,
       StatePruning<S> pruning,
-      StoreOptions options) {
+      StoreOptions options,
+      WriteFence fence) {
+    this.connection = connection;
     this.client = connection.client();
     this.codec = Objects.requireNonNull(codec, "codec");
     this.empty = Objects.requireNonNull(empty, "empty");
     this.pruning = Objects.requireNonNull(pruning, "pruning");
     this.options = Objects.requireNonNull(options, "options");
+    this.fence = Objects.requireNonNull(fence, "fence");
   }
 
   /**
@@ -113,7 +120,9 @@ public final class StateStore<S> {
    * @param liveNodes the names of the nodes that exist now
    * @return what is now stored
    * @throws StateException when the state is too big to store even compressed
-   * @throws KubernetesApiException when writing fails for another reason than a conflict
+   * @throws StateConflictException when another actor wrote the state since {@code previous}
+   * @throws dev.skyscaler.kubernetes.fence.WriteRefusedException when the fence refuses the write
+   * @throws KubernetesApiException when writing fails for another reason
    */
   public Stored<S> save(S state, Stored<S> previous, Set<String> liveNodes) {
     S pruned = pruning.keepOnly(state, liveNodes);
@@ -125,28 +134,55 @@ public final class StateStore<S> {
     }
     StateEncoding.Payload payload = StateEncoding.encode(json, describe());
     Optional<String> version = previous.resourceVersion();
-    List<String> warnings = new ArrayList<>();
-    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    ConfigMap wanted = configMap(payload, version.orElse(null));
+    ConfigMap written;
+    try {
+      written =
+          connection.write(
+              fence,
+              "write configmap " + describe(),
+              // no version: there was no ConfigMap, and a create fails (409) if one appeared since
+              c ->
+                  version.isEmpty()
+                      ? c.configMaps().resource(wanted).create()
+                      : c.configMaps().resource(wanted).update());
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw KubernetesApiException.of("write configmap " + describe(), e);
+      }
+      written = ownWriteOr(json, version);
+    }
+    return new Stored<>(
+        pruned,
+        Optional.ofNullable(written.getMetadata().getResourceVersion()),
+        payload.storedBytes(),
+        List.of());
+  }
+
+  /**
+   * After a 409: the stored ConfigMap when it holds exactly {@code json} (this very write landed,
+   * and a retry of it conflicted with itself); otherwise another actor wrote it.
+   */
+  private ConfigMap ownWriteOr(String json, Optional<String> readVersion) {
+    ConfigMap current = get();
+    String now = current == null ? "none" : current.getMetadata().getResourceVersion();
+    if (current != null) {
       try {
-        ConfigMap written = version.isEmpty() ? create(payload) : update(payload, version.get());
-        return new Stored<>(
-            pruned,
-            Optional.ofNullable(written.getMetadata().getResourceVersion()),
-            payload.storedBytes(),
-            warnings);
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409) {
-          throw KubernetesApiException.of("write configmap " + describe(), e);
+        if (StateEncoding.read(current).json().equals(json)) {
+          return current;
         }
-        ConfigMap current = get();
-        version = current == null ? Optional.empty() : Optional.of(resourceVersionOf(current));
-        warnings.add(describe() + ": changed since it was read; written again over the change");
+      } catch (StateException unreadable) {
+        // not ours either
       }
     }
-    throw new KubernetesApiException(
-        "write configmap " + describe() + ": " + ATTEMPTS + " conflicting writes in a row",
-        409,
-        null);
+    throw new StateConflictException(
+        describe()
+            + ": changed since this scan read it (resourceVersion "
+            + readVersion.orElse("none")
+            + ", now "
+            + now
+            + "): another actor wrote it; this scan's state is not saved over it, and the next"
+            + " scan plans from what the cluster then shows");
   }
 
   private ConfigMap get() {
@@ -155,14 +191,6 @@ public final class StateStore<S> {
     } catch (KubernetesClientException e) {
       throw KubernetesApiException.of("get configmap " + describe(), e);
     }
-  }
-
-  private ConfigMap create(StateEncoding.Payload payload) {
-    return client.configMaps().resource(configMap(payload, null)).create();
-  }
-
-  private ConfigMap update(StateEncoding.Payload payload, String resourceVersion) {
-    return client.configMaps().resource(configMap(payload, resourceVersion)).update();
   }
 
   private ConfigMap configMap(StateEncoding.Payload payload, String resourceVersion) {
@@ -177,10 +205,6 @@ public final class StateStore<S> {
         .withData(payload.data())
         .withBinaryData(payload.binaryData())
         .build();
-  }
-
-  private static String resourceVersionOf(ConfigMap cm) {
-    return cm.getMetadata().getResourceVersion();
   }
 
   private String describe() {

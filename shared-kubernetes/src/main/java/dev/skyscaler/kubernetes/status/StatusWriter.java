@@ -2,6 +2,7 @@ package dev.skyscaler.kubernetes.status;
 
 import dev.skyscaler.kubernetes.KubernetesApiException;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -33,8 +34,10 @@ public final class StatusWriter {
   static final String LAST_UPDATED = "cluster-autoscaler.kubernetes.io/last-updated";
   static final String KEY = "status";
 
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
   private final StatusOptions options;
+  private final WriteFence fence;
 
   /**
    * @param refreshAfter write an unchanged status again after this long
@@ -54,15 +57,21 @@ public final class StatusWriter {
   /** Whether the ConfigMap was written, and the YAML it now holds. */
   public record StatusWrite(boolean written, String yaml) {}
 
-  public StatusWriter(KubernetesConnection connection, StatusOptions options) {
+  /**
+   * @param fence admits each write of the ConfigMap (the scan's {@code HeldLease})
+   */
+  public StatusWriter(KubernetesConnection connection, StatusOptions options, WriteFence fence) {
+    this.connection = connection;
     this.client = connection.client();
     this.options = Objects.requireNonNull(options, "options");
+    this.fence = Objects.requireNonNull(fence, "fence");
   }
 
   /**
    * Writes {@code report} (from {@link StatusReport#build}) unless the stored status says the same.
    *
    * @throws KubernetesApiException when the ConfigMap cannot be read or written
+   * @throws dev.skyscaler.kubernetes.fence.WriteRefusedException when the fence refuses the write
    */
   public StatusWrite write(Map<String, Object> report, Instant now) {
     for (int attempt = 1; ; attempt++) {
@@ -79,11 +88,14 @@ public final class StatusWriter {
       }
       try {
         ConfigMap cm = configMap(current, yaml, now);
-        if (current == null) {
-          client.configMaps().resource(cm).create();
-        } else {
-          client.configMaps().resource(cm).update();
-        }
+        boolean create = current == null;
+        connection.write(
+            fence,
+            "write configmap " + describe(),
+            c ->
+                create
+                    ? c.configMaps().resource(cm).create()
+                    : c.configMaps().resource(cm).update());
         return new StatusWrite(true, yaml);
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt == 2) {

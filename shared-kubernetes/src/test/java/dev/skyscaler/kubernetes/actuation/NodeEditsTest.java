@@ -16,6 +16,7 @@ import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.actuation.Outcome.Result;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.time.Clock;
@@ -53,7 +54,7 @@ class NodeEditsTest {
 
     Outcome outcome = carryOut(new TaintNode("n1", CaTaints.deletionCandidate(NOW)));
 
-    assertThat(outcome.result()).isEqualTo(Result.UNCHANGED);
+    assertThat(outcome.result()).as(outcome.detail()).isEqualTo(Result.UNCHANGED);
     assertThat(taintsOf("n1"))
         .containsExactly("DeletionCandidateOfClusterAutoscaler=1738320000:PreferNoSchedule");
     assertThat(cluster.writes()).isEmpty();
@@ -184,7 +185,7 @@ class NodeEditsTest {
             .get(0);
 
     // the retried patch carries the version the first one replaced: 409, a fresh read, done
-    assertThat(outcome.result()).isEqualTo(Result.UNCHANGED);
+    assertThat(outcome.result()).as(outcome.detail()).isEqualTo(Result.UNCHANGED);
     assertThat(cluster.calls().stream().map(ApiCall::verb).filter(v -> !v.equals("get")))
         .containsExactly("patch", "patch");
     assertThat(cluster.calls().get(cluster.calls().size() - 1).verb()).isEqualTo("get");
@@ -202,8 +203,12 @@ class NodeEditsTest {
   static KubernetesActuator actuator(dev.skyscaler.kubernetes.KubernetesConnection c) {
     return new KubernetesActuator(
         c,
-        new EventRecorder(c, EventRecorder.EventOptions.DEFAULTS, Clock.fixed(NOW, ZoneOffset.UTC)),
-        () -> true);
+        new EventRecorder(
+            c,
+            EventRecorder.EventOptions.DEFAULTS,
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            WriteFence.NONE),
+        WriteFence.NONE);
   }
 
   private List<String> taintsOf(String node) {

@@ -11,6 +11,8 @@ import dev.skyscaler.core.plan.action.TaintNode;
 import dev.skyscaler.kubernetes.actuation.Outcome.Result;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.time.Clock;
@@ -126,8 +128,16 @@ class PodEvictionsTest {
   }
 
   @Test
-  void onceTheLeaseIsLostNothingMoreIsWritten() {
+  void onceTheFenceRefusesAWriteNothingMoreIsWritten() {
     boolean[] held = {true};
+    WriteFence fence =
+        write -> {
+          if (!held[0]) {
+            throw new WriteRefusedException(write + ": not made: lease lost");
+          }
+          held[0] = false; // lost right after the first write
+          return WriteFence.UNBOUNDED;
+        };
     var c = cluster.connect();
     var actuator =
         new KubernetesActuator(
@@ -135,12 +145,9 @@ class PodEvictionsTest {
             new EventRecorder(
                 c,
                 EventRecorder.EventOptions.DEFAULTS,
-                Clock.fixed(NodeEditsTest.NOW, ZoneOffset.UTC)),
-            () -> {
-              boolean now = held[0];
-              held[0] = false; // lost right after the first check
-              return now;
-            });
+                Clock.fixed(NodeEditsTest.NOW, ZoneOffset.UTC),
+                fence),
+            fence);
 
     ActuationReport report =
         actuator.carryOut(
@@ -153,6 +160,8 @@ class PodEvictionsTest {
     assertThat(report.outcomes())
         .extracting(Outcome::result)
         .containsExactly(Result.DONE, Result.SKIPPED, Result.SKIPPED);
+    assertThat(report.outcomes().get(1).detail())
+        .isEqualTo("the scan's lease does not fence it: patch node n1: not made: lease lost");
     assertThat(cluster.writes()).hasSize(1);
   }
 

@@ -16,6 +16,8 @@ import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventRecorder.EventOptions;
 import dev.skyscaler.kubernetes.events.EventTargets;
+import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
@@ -35,7 +37,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -89,7 +90,8 @@ final class DrainHarness {
             new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
-            StoreOptions.DEFAULTS);
+            StoreOptions.DEFAULTS,
+            lease);
     Stored<AutoscalerState> stored = store.load();
     LiveSnapshotReader.ScanRead read =
         new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
@@ -103,10 +105,19 @@ final class DrainHarness {
     if (step(actor, "planned")) {
       return false;
     }
-    BooleanSupplier alive = () -> !step(actor, "next action") && lease.stillHeld();
+    // the actor dies before a write: the fence refuses it and every later one
+    WriteFence alive =
+        write -> {
+          if (step(actor, "next action")) {
+            throw new WriteRefusedException(write + ": not made: the actor died");
+          }
+          return lease.admit(write);
+        };
     var report =
         new KubernetesActuator(
-                connection, new EventRecorder(connection, EventOptions.DEFAULTS, clock), alive)
+                connection,
+                new EventRecorder(connection, EventOptions.DEFAULTS, clock, alive),
+                alive)
             .carryOut(plan.actions(), EventTargets.of(read.nodeUids(), k8s.pods()));
     report.outcomes().forEach(o -> log.add(actor + ": " + o));
     if (died) {

@@ -7,6 +7,7 @@ import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.kubernetes.events.EventRecorder.EventOptions;
 import dev.skyscaler.kubernetes.events.EventRecorder.EventReport;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
@@ -161,7 +162,7 @@ class EventRecorderTest {
   }
 
   private EventRecorder recorder(EventOptions options) {
-    return new EventRecorder(cluster.connect(), options, clock);
+    return new EventRecorder(cluster.connect(), options, clock, WriteFence.NONE);
   }
 
   private Event onlyEvent() {

@@ -13,6 +13,7 @@ import java.util.Map;
  *
  * @param group {@code ""} for the core group
  * @param resource empty for a non-resource URL such as {@code /apis/autoscaling.x-k8s.io}
+ * @param agent the {@code User-Agent} the request came with; empty when unknown
  */
 public record ApiCall(
     String method,
@@ -24,10 +25,16 @@ public record ApiCall(
     String subresource,
     String namespace,
     String name,
-    String body) {
+    String body,
+    String agent) {
 
   /** The RBAC attributes of {@code method path?query}. */
   public static ApiCall of(String method, String pathAndQuery, String body) {
+    return of(method, pathAndQuery, body, "");
+  }
+
+  /** {@link #of(String, String, String)} of a request sent with this {@code User-Agent}. */
+  public static ApiCall of(String method, String pathAndQuery, String body, String agent) {
     int q = pathAndQuery.indexOf('?');
     String path = q < 0 ? pathAndQuery : pathAndQuery.substring(0, q);
     Map<String, String> query = q < 0 ? Map.of() : query(pathAndQuery.substring(q + 1));
@@ -41,7 +48,8 @@ public record ApiCall(
       group = parts.get(1);
       rest = 3;
     } else {
-      return new ApiCall(method, path, query, method.toLowerCase(), "", "", "", "", "", body);
+      return new ApiCall(
+          method, path, query, method.toLowerCase(), "", "", "", "", "", body, agent);
     }
     List<String> r = parts.subList(rest, parts.size());
     String namespace = "";
@@ -50,7 +58,8 @@ public record ApiCall(
       r = r.subList(2, r.size());
     }
     if (r.isEmpty()) {
-      return new ApiCall(method, path, query, method.toLowerCase(), group, "", "", "", "", body);
+      return new ApiCall(
+          method, path, query, method.toLowerCase(), group, "", "", "", "", body, agent);
     }
     String resource = r.get(0);
     String name = r.size() > 1 ? r.get(1) : "";
@@ -65,7 +74,8 @@ public record ApiCall(
         sub,
         namespace,
         name,
-        body);
+        body,
+        agent);
   }
 
   private static String verb(String method, String name, Map<String, String> query) {
@@ -99,6 +109,19 @@ public record ApiCall(
 
   public boolean isResourceRequest() {
     return !resource.isEmpty();
+  }
+
+  /** True for a request that changes something: not a get, list or watch. */
+  public boolean isWrite() {
+    return !verb.equals("get") && !verb.equals("list") && !verb.equals("watch");
+  }
+
+  /**
+   * The actor a {@code skyscaler/<actor>} user agent names; empty for a plain {@code skyscaler}.
+   */
+  public String actor() {
+    int slash = agent.indexOf('/');
+    return slash < 0 ? "" : agent.substring(slash + 1);
   }
 
   @Override

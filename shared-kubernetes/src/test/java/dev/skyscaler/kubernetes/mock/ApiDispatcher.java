@@ -33,8 +33,9 @@ import java.util.function.Predicate;
  * (recognised by its {@code User-Agent}), answers list requests with {@code limit} page by page
  * with {@code continue} tokens as the API server does (the CRUD dispatcher ignores {@code limit}),
  * serves watches with resource versions, 410 Gone, bookmarks and streaming lists ({@link
- * WatchHistory}), and injects faults: a status code instead of the real answer, or the real effect
- * with an answer that arrives too late (a timeout after the write happened).
+ * WatchHistory}), serves the {@code /scale} subresource of custom resources ({@link
+ * ScaleSubresource}), and injects faults: a status code instead of the real answer, or the real
+ * effect with an answer that arrives too late (a timeout after the write happened).
  */
 final class ApiDispatcher extends Dispatcher {
   static final String ADAPTER_AGENT = "skyscaler";
@@ -49,6 +50,7 @@ final class ApiDispatcher extends Dispatcher {
   private final List<Fault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, List<String>> canned = new ConcurrentHashMap<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
+  private volatile WriteLedger ledger;
 
   ApiDispatcher(Map<ServerRequest, Queue<ServerResponse>> expectations) {
     this.expectations = expectations;
@@ -106,6 +108,11 @@ final class ApiDispatcher extends Dispatcher {
     canned.put(path, List.copyOf(json));
   }
 
+  /** Enters every adapter write that lands from now on into {@code ledger}. */
+  void record(WriteLedger ledger) {
+    this.ledger = ledger;
+  }
+
   /** The Authorization header of each adapter request, in order (for the credential tests). */
   List<String> authorizations() {
     return List.copyOf(authorizations);
@@ -125,8 +132,9 @@ final class ApiDispatcher extends Dispatcher {
         request.getBody() == null
             ? ""
             : new String(request.getBody().getBytes(), StandardCharsets.UTF_8);
-    ApiCall call = ApiCall.of(request.getMethod(), request.getPath(), body);
     String agent = request.getHeader("User-Agent");
+    ApiCall call =
+        ApiCall.of(request.getMethod(), request.getPath(), body, agent == null ? "" : agent);
     boolean adapter = agent != null && agent.startsWith(ADAPTER_AGENT);
     if (adapter) {
       calls.add(call);
@@ -146,11 +154,32 @@ final class ApiDispatcher extends Dispatcher {
         throw new IllegalStateException("interleaved patch failed: " + other.code());
       }
     }
-    MockResponse response = answer(request, call);
+    WriteLedger recording = ledger;
+    MockResponse response =
+        recording == null || !adapter
+            ? answer(request, call)
+            : recording.land(() -> answer(request, call), r -> entry(call, r));
     if (fault != null && !fault.delayAfterApplying().isZero()) {
       response.setBodyDelay(fault.delayAfterApplying());
     }
     return response;
+  }
+
+  /** The ledger entry of a request that landed; null for a read or a refused write. */
+  private static WriteLedger.Entry entry(ApiCall call, MockResponse response) {
+    if (!call.isWrite() || response.code() >= 300) {
+      return null;
+    }
+    if (call.resource().equals("leases")) {
+      try {
+        JsonNode holder = JSON.readTree(call.body()).path("spec").path("holderIdentity");
+        return new WriteLedger.Entry(
+            call.actor(), call.toString(), holder.isTextual() ? holder.asText() : "");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return new WriteLedger.Entry(call.actor(), call.toString(), null);
   }
 
   private synchronized Fault takeFault(ApiCall call) {
@@ -171,6 +200,9 @@ final class ApiDispatcher extends Dispatcher {
         expectations.get(new SimpleRequest(HttpMethod.valueOf(call.method()), request.getPath()));
     if (queued != null && !queued.isEmpty()) {
       return expected.dispatch(request);
+    }
+    if (ScaleSubresource.handles(call)) {
+      return ScaleSubresource.answer(crud, request, call);
     }
     if ("watch".equals(call.verb())) {
       return watch(call);

@@ -122,8 +122,23 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
   }
 
   public KubernetesConnection connect(ConnectionOptions options) {
+    return connect(options, () -> {});
+  }
+
+  /**
+   * A connection that runs {@code beforeEachRequest} on the sending thread before each of its
+   * requests (it is where the token is asked for): a test can hold an actor between two calls.
+   */
+  public KubernetesConnection connect(ConnectionOptions options, Runnable beforeEachRequest) {
     KubernetesConnection c =
-        KubernetesConnection.withToken(serverUri(), () -> "mock-token", Optional.empty(), options);
+        KubernetesConnection.withToken(
+            serverUri(),
+            () -> {
+              beforeEachRequest.run();
+              return "mock-token";
+            },
+            certificatePem(),
+            options);
     connections.add(c);
     return c;
   }
@@ -139,6 +154,24 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     } catch (IOException e) {
       throw new IllegalStateException("cannot read the mock server's certificate", e);
     }
+  }
+
+  /**
+   * The server's certificate as a kubeconfig's {@code certificate-authority-data} (base64 PEM); a
+   * kubeconfig from a secret store must carry one.
+   *
+   * @throws IllegalStateException when the server speaks plain HTTP
+   */
+  public String caData() {
+    String pem =
+        certificatePem()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "the mock API server speaks plain HTTP: use new MockCluster(true) for a"
+                            + " kubeconfig with CA data"));
+    return java.util.Base64.getEncoder()
+        .encodeToString(pem.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   public URI serverUri() {
@@ -166,6 +199,11 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
    */
   public void interleave(Predicate<ApiCall> when, String path, String mergePatch) {
     dispatcher.interleave(when, path, mergePatch);
+  }
+
+  /** Enters every write of the adapter that lands from now on into {@code ledger}. */
+  public void record(WriteLedger ledger) {
+    dispatcher.record(ledger);
   }
 
   /** The {@code Authorization} header of each of the adapter's requests, in order. */

@@ -12,6 +12,7 @@ import dev.skyscaler.core.state.HealthState;
 import dev.skyscaler.core.state.InterruptedNode;
 import dev.skyscaler.core.state.InterruptionState;
 import dev.skyscaler.core.state.RepairRecord;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.state.StateStore.StoreOptions;
 import dev.skyscaler.kubernetes.state.StateStore.Stored;
@@ -141,7 +142,8 @@ class AutoscalerStateStoreTest {
             new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
-            StoreOptions.DEFAULTS);
+            StoreOptions.DEFAULTS,
+            WriteFence.NONE);
 
     Stored<AutoscalerState> saved = store.save(big, store.load(), Set.copyOf(nodes));
 

@@ -4,6 +4,7 @@ import static dev.skyscaler.kubernetes.mock.MockCluster.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.state.StateStore.StoreOptions;
 import dev.skyscaler.kubernetes.state.StateStore.Stored;
@@ -70,38 +71,59 @@ class StateStoreTest {
   }
 
   @Test
-  void aConflictOnTheStateWriteIsResolvedByWritingOverTheNewerVersion() {
+  void aStateAnotherActorWroteSinceTheLoadIsNotWrittenOverAndTheSaveStops() {
     StateStore<SampleState> store = store();
-    Stored<SampleState> first = store.save(SampleState.EMPTY.keepOnly(NODES), store.load(), NODES);
-    first = store.save(JsonStateCodecTest.sample().keepOnly(Set.of("n1")), first, NODES);
-    cluster.fail(call("update", "configmaps"), 409, 1);
+    Stored<SampleState> loaded = store.save(SampleState.EMPTY, store.load(), NODES);
+    String read = loaded.resourceVersion().orElseThrow();
+    SampleState theirs = JsonStateCodecTest.sample().keepOnly(Set.of("n1"));
+    store.save(theirs, loaded, NODES); // another actor, from the same load
+    String now = stateConfigMap().getMetadata().getResourceVersion();
+    cluster.clearCalls();
 
-    Stored<SampleState> saved = store.save(JsonStateCodecTest.sample(), first, NODES);
-
-    assertThat(saved.warnings())
-        .containsExactly(
-            "ConfigMap kube-system/skyscaler-state: changed since it was read;"
-                + " written again over the change");
-    assertThat(store.load().state()).isEqualTo(JsonStateCodecTest.sample());
+    assertThatThrownBy(() -> store.save(JsonStateCodecTest.sample(), loaded, NODES))
+        .isInstanceOf(StateConflictException.class)
+        .hasMessage(
+            "ConfigMap kube-system/skyscaler-state: changed since this scan read it"
+                + " (resourceVersion "
+                + read
+                + ", now "
+                + now
+                + "): another actor wrote it; this scan's state is not saved over it, and the"
+                + " next scan plans from what the cluster then shows");
+    assertThat(cluster.calls()).extracting(c -> c.verb()).containsExactly("update", "get");
+    assertThat(store.load().state()).isEqualTo(theirs);
   }
 
   @Test
-  void aConcurrentWriteBetweenLoadAndSaveIsDetectedByItsResourceVersion() {
+  void aConfigMapCreatedByAnotherActorSinceTheLoadIsAConflictToo() {
+    StateStore<SampleState> store = store();
+    Stored<SampleState> nothing = store.load();
+    store.save(SampleState.EMPTY, nothing, NODES);
+
+    assertThatThrownBy(() -> store.save(JsonStateCodecTest.sample(), nothing, NODES))
+        .isInstanceOf(StateConflictException.class)
+        .hasMessageStartingWith(
+            "ConfigMap kube-system/skyscaler-state: changed since this scan read it"
+                + " (resourceVersion none, now ");
+    assertThat(store.load().state()).isEqualTo(SampleState.EMPTY);
+  }
+
+  @Test
+  void aWriteWhoseAnswerWasLostAndWhoseRetryConflictsWithItselfIsRecognisedAsDone() {
     StateStore<SampleState> store = store();
     Stored<SampleState> loaded = store.save(SampleState.EMPTY, store.load(), NODES);
-    loaded = store.save(JsonStateCodecTest.sample().keepOnly(Set.of("n1")), loaded, NODES);
-    cluster.interleave(
-        call("update", "configmaps"),
-        "/api/v1/namespaces/kube-system/configmaps/skyscaler-state",
-        "{\"metadata\":{\"labels\":{\"touched\":\"yes\"}}}");
+    // applied, answered after the request timeout: the client retries with the old version
+    cluster.answerLate(call("update", "configmaps"), Duration.ofMillis(2500));
     cluster.clearCalls();
 
     Stored<SampleState> saved = store.save(JsonStateCodecTest.sample(), loaded, NODES);
 
-    assertThat(saved.warnings()).hasSize(1);
     assertThat(cluster.calls())
         .extracting(c -> c.verb())
-        .containsExactly("update", "get", "update");
+        .containsExactly("update", "update", "get");
+    assertThat(saved.resourceVersion())
+        .contains(stateConfigMap().getMetadata().getResourceVersion());
+    assertThat(saved.warnings()).isEmpty();
     assertThat(store.load().state()).isEqualTo(JsonStateCodecTest.sample());
   }
 
@@ -211,7 +233,8 @@ class StateStoreTest {
         new JsonStateCodec<>(SampleState.class),
         SampleState.EMPTY,
         SampleState::keepOnly,
-        StoreOptions.DEFAULTS);
+        StoreOptions.DEFAULTS,
+        WriteFence.NONE);
   }
 
   private ConfigMap stateConfigMap() {

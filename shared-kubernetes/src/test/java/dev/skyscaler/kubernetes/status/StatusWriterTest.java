@@ -12,6 +12,7 @@ import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.kubernetes.actuation.CaTaints;
+import dev.skyscaler.kubernetes.fence.WriteFence;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.status.StatusReport.Backoff;
 import dev.skyscaler.kubernetes.status.StatusReport.StatusInputs;
@@ -259,7 +260,7 @@ class StatusWriterTest {
   }
 
   private StatusWriter writer() {
-    return new StatusWriter(cluster.connect(), StatusOptions.DEFAULTS);
+    return new StatusWriter(cluster.connect(), StatusOptions.DEFAULTS, WriteFence.NONE);
   }
 
   private ConfigMap statusConfigMap() {
