@@ -1,7 +1,5 @@
 package dev.skyscaler.benchmarks;
 
-import dev.skyscaler.core.model.ClusterSnapshot;
-import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Resources;
@@ -36,10 +34,6 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code readByKey}: copies allocated in that order, each with a node name and requests of
  *       its own, as a reader translating a list response makes them (what a live scan indexes).
  * </ul>
- *
- * <p>{@code index} times the one pass only: a node's list is gathered when first read, and a
- * routine scan reads few. {@code indexAndEveryList} also reads every node's list, which gathers
- * them all in a second pass that moves references only.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -55,13 +49,10 @@ public class PodIndexBenchmark {
   String layout;
 
   private List<Pod> pods;
-  private List<String> nodes;
 
   @Setup(Level.Trial)
   public void buildPods() {
-    ClusterSnapshot steady = ClusterGenerator.steady(seed);
-    nodes = steady.nodes().stream().map(Node::name).toList();
-    List<Pod> generated = steady.pods();
+    List<Pod> generated = ClusterGenerator.steady(seed).pods();
     if (layout.equals("generated")) {
       pods = generated;
       return;
@@ -97,16 +88,5 @@ public class PodIndexBenchmark {
   @Benchmark
   public PodsByNode index() {
     return PodsByNode.of(pods);
-  }
-
-  @Benchmark
-  public int indexAndEveryList() {
-    PodsByNode index = PodsByNode.of(pods);
-    int listed = 0;
-    for (String node : nodes) {
-      List<Pod> on = index.placedOn(node);
-      listed += on.isEmpty() ? 0 : on.get(0).priority() + on.size();
-    }
-    return listed;
   }
 }

@@ -6,27 +6,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One node's entry in a {@link PodsByNode}, and the one pass that builds them: each pod is looked
- * at once, for where it holds room and what it adds to that node's {@link PodTotals}. Its node's
- * slot is noted per pod, so that a node's list can be gathered later without reading any pod again
- * ({@link PodsByNode#placedOn}); walking 150,000 pods is memory-bound, and most scans read the
- * lists of a few nodes only.
- *
- * <p>Mutable only while {@link #index} runs; the index publishes the entries through a final field
- * and never changes them afterwards.
+ * Builds a {@link PodsByNode} in two passes over the pods. The first looks at each pod once: where
+ * it holds room, and what it adds to that node's {@link PodTotals}. The second only moves
+ * references: each node's pods into an array of the exact size, with no list growing as it fills.
+ * Walking 150,000 pods is memory-bound, so the first pass reads each pod's fields once for every
+ * planner of the scan.
  */
 final class PodTally {
-  /** This node's number in the index: 0, 1, … in the order nodes first appear. */
-  final int slot;
-
-  /** How many pods hold room here. */
-  int count;
-
-  /** Where in the list the node's first and last pod are: its pods lie between. */
-  int first = -1;
-
-  int last;
-
+  private final int slot;
+  private int count;
   private int unfinished;
   private long cpu;
   private long memory;
@@ -36,7 +24,6 @@ final class PodTally {
   private boolean hostPorts;
   private boolean antiAffinity;
   private boolean deleting;
-  private PodTotals totals;
 
   private PodTally(int slot) {
     this.slot = slot;
@@ -44,6 +31,8 @@ final class PodTally {
 
   static PodsByNode index(List<Pod> pods) {
     Map<String, PodTally> tallies = new HashMap<>();
+    List<String> nodes = new ArrayList<>();
+    List<PodTally> order = new ArrayList<>();
     List<Pod> unbound = new ArrayList<>();
     boolean nominated = false;
     int[] slotOf = new int[pods.size()];
@@ -63,30 +52,31 @@ final class PodTally {
       // node, and the API server lists them by namespace and name
       PodTally t = tallies.get(where);
       if (t == null) {
-        t = new PodTally(tallies.size());
+        t = new PodTally(order.size());
         tallies.put(where, t);
+        nodes.add(where);
+        order.add(t);
       }
       slotOf[i] = t.slot;
-      t.add(p, i);
+      t.add(p);
     }
-    PodTally[] bySlot = new PodTally[tallies.size()];
-    for (PodTally t : tallies.values()) {
-      t.totals = t.sum();
-      bySlot[t.slot] = t;
+    Pod[][] podsOn = new Pod[order.size()][];
+    PodTotals[] totals = new PodTotals[order.size()];
+    for (PodTally t : order) {
+      podsOn[t.slot] = new Pod[t.count];
+      totals[t.slot] = t.totals();
     }
-    return new PodsByNode(pods, tallies, bySlot, slotOf, List.copyOf(unbound), nominated);
+    int[] filled = new int[order.size()];
+    for (int i = 0; i < slotOf.length; i++) {
+      int s = slotOf[i];
+      if (s >= 0) {
+        podsOn[s][filled[s]++] = pods.get(i);
+      }
+    }
+    return PodsByNode.of(nodes, podsOn, totals, unbound, nominated);
   }
 
-  /** What the unfinished pods here add up to. */
-  PodTotals totals() {
-    return totals;
-  }
-
-  private void add(Pod p, int at) {
-    if (first < 0) {
-      first = at;
-    }
-    last = at;
+  private void add(Pod p) {
     count++;
     if (p.isTerminal()) {
       return;
@@ -103,7 +93,7 @@ final class PodTally {
     deleting |= p.deletionTime().isPresent();
   }
 
-  private PodTotals sum() {
+  private PodTotals totals() {
     return unfinished == 0
         ? PodTotals.NONE
         : new PodTotals(

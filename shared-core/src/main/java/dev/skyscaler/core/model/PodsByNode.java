@@ -1,18 +1,13 @@
 package dev.skyscaler.core.model;
 
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.Iterator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.RandomAccess;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * A snapshot's pods by the node they hold room on: bound there, or nominated there while bound
@@ -24,50 +19,25 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * snapshot's pods on first use and keeps it, and the scan's planners (templates, the scale-up and
  * scale-down simulations, drains, interruptions) all ask the snapshot they plan on. The planners
  * that only sum a node's pods (loading a simulation, measuring utilisation) read the node's totals
- * instead of walking its pods again, and the one pass notes each pod's node so that a node's list
- * is gathered only when first read, without reading any pod again: a routine scan reads the lists
- * of a few nodes only. What an instance answers never changes, and it is safe to share between
- * threads (the lists are gathered into atomic slots, and two threads gathering at once gather equal
- * arrays).
+ * instead of walking its pods again. Instances are immutable and safe to share between threads.
  */
 public final class PodsByNode {
   private static final Comparator<Keyed> BY_KEY = Comparator.comparing(Keyed::key);
 
-  /**
-   * How many nodes' lists are gathered one by one, each by a look along the node slots of its pods'
-   * stretch of the list, before the next read gathers every node's in one pass.
-   */
-  private static final int ONE_BY_ONE = 16;
-
   /** A pod with its {@code namespace/name}, built once rather than at every comparison. */
   private record Keyed(String key, Pod pod) {}
 
-  private final List<Pod> pods;
-  private final Map<String, PodTally> nodes;
-  private final PodTally[] bySlot;
-  private final int[] slotOf;
+  /** One node's pods, unmodifiable, and their totals. */
+  private record OnNode(List<Pod> pods, PodTotals totals) {}
+
+  private final Map<String, OnNode> placed;
   private final List<Pod> unbound;
   private final boolean anyNominated;
 
-  /** Each node's pods by slot, gathered on first read (see {@link #podsOf}). */
-  private final AtomicReferenceArray<Pod[]> gathered;
-
-  private final AtomicInteger gatheredOneByOne = new AtomicInteger();
-
-  PodsByNode(
-      List<Pod> pods,
-      Map<String, PodTally> nodes,
-      PodTally[] bySlot,
-      int[] slotOf,
-      List<Pod> unbound,
-      boolean anyNominated) {
-    this.pods = pods;
-    this.nodes = nodes;
-    this.bySlot = bySlot;
-    this.slotOf = slotOf;
+  private PodsByNode(Map<String, OnNode> placed, List<Pod> unbound, boolean anyNominated) {
+    this.placed = placed;
     this.unbound = unbound;
     this.anyNominated = anyNominated;
-    this.gathered = new AtomicReferenceArray<>(bySlot.length);
   }
 
   /**
@@ -78,20 +48,33 @@ public final class PodsByNode {
     return PodTally.index(pods);
   }
 
+  static PodsByNode of(
+      List<String> nodes,
+      Pod[][] podsOn,
+      PodTotals[] totals,
+      List<Pod> unbound,
+      boolean anyNominated) {
+    Map<String, OnNode> placed = new HashMap<>(nodes.size() * 4 / 3 + 1);
+    for (int i = 0; i < nodes.size(); i++) {
+      List<Pod> view = Collections.unmodifiableList(Arrays.asList(podsOn[i]));
+      placed.put(nodes.get(i), new OnNode(view, totals[i]));
+    }
+    return new PodsByNode(placed, List.copyOf(unbound), anyNominated);
+  }
+
   /**
    * Every pod that holds room on {@code node}: bound there, or nominated there while bound nowhere;
-   * in the order given. The list cannot be changed; its pods are gathered when it is first read
-   * (its size is known before), so a planner may hold the lists of every node and read few.
+   * in the order given.
    */
   public List<Pod> placedOn(String node) {
-    PodTally t = nodes.get(node);
-    return t == null ? List.of() : new NodePods(this, t.slot, t.count);
+    OnNode on = placed.get(node);
+    return on == null ? List.of() : on.pods();
   }
 
   /** What the unfinished pods among {@link #placedOn} add up to. */
   public PodTotals totalsOn(String node) {
-    PodTally t = nodes.get(node);
-    return t == null ? PodTotals.NONE : t.totals();
+    OnNode on = placed.get(node);
+    return on == null ? PodTotals.NONE : on.totals();
   }
 
   /** The pods bound to {@code node}, in the order given. */
@@ -112,82 +95,6 @@ public final class PodsByNode {
   /** The pods bound to no node (nominated ones included), in the order given. */
   public List<Pod> unbound() {
     return unbound;
-  }
-
-  /**
-   * The pods of the node in {@code slot}. The first {@link #ONE_BY_ONE} nodes read are gathered
-   * each on its own, looking only along the node slots of its stretch of the list; the next read
-   * gathers every node's in one pass. Either way no pod is read again, and two threads gathering at
-   * once gather equal arrays.
-   */
-  Pod[] podsOf(int slot) {
-    Pod[] on = gathered.get(slot);
-    if (on != null) {
-      return on;
-    }
-    if (gatheredOneByOne.getAndIncrement() < ONE_BY_ONE) {
-      on = gatherOne(bySlot[slot]);
-      gathered.set(slot, on);
-      return on;
-    }
-    gatherAll();
-    return gathered.get(slot);
-  }
-
-  private Pod[] gatherOne(PodTally t) {
-    Pod[] on = new Pod[t.count];
-    int n = 0;
-    for (int i = t.first; i <= t.last; i++) {
-      if (slotOf[i] == t.slot) {
-        on[n++] = pods.get(i);
-      }
-    }
-    return on;
-  }
-
-  private void gatherAll() {
-    Pod[][] all = new Pod[bySlot.length][];
-    for (int s = 0; s < all.length; s++) {
-      all[s] = new Pod[bySlot[s].count];
-    }
-    int[] filled = new int[all.length];
-    for (int i = 0; i < slotOf.length; i++) {
-      int s = slotOf[i];
-      if (s >= 0) {
-        all[s][filled[s]++] = pods.get(i);
-      }
-    }
-    for (int s = 0; s < all.length; s++) {
-      gathered.compareAndSet(s, null, all[s]);
-    }
-  }
-
-  /** One node's pods: a view that gathers them on first read. */
-  private static final class NodePods extends AbstractList<Pod> implements RandomAccess {
-    private final PodsByNode index;
-    private final int slot;
-    private final int size;
-
-    NodePods(PodsByNode index, int slot, int size) {
-      this.index = index;
-      this.slot = slot;
-      this.size = size;
-    }
-
-    @Override
-    public Pod get(int i) {
-      return index.podsOf(slot)[Objects.checkIndex(i, size)];
-    }
-
-    @Override
-    public int size() {
-      return size;
-    }
-
-    @Override
-    public Iterator<Pod> iterator() {
-      return Collections.unmodifiableList(Arrays.asList(index.podsOf(slot))).iterator();
-    }
   }
 
   /**

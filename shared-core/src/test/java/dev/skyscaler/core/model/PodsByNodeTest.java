@@ -74,26 +74,6 @@ class PodsByNodeTest {
         .isInstanceOf(UnsupportedOperationException.class);
   }
 
-  @Test
-  void listsHeldBeforeAnyIsReadGiveEveryNodesPodsWhetherGatheredOneByOneOrAllAtOnce() {
-    List<Pod> pods = new ArrayList<>();
-    for (int i = 0; i < 400; i++) {
-      pods.add(pod("p" + i).on("n" + (i * 7 % 40)).build());
-    }
-    PodsByNode index = PodsByNode.of(List.copyOf(pods));
-    List<List<Pod>> held = new ArrayList<>();
-    for (int n = 0; n < 40; n++) {
-      held.add(index.placedOn("n" + n));
-    }
-    for (int n = 0; n < 40; n++) { // the first few gathered one by one, then all at once
-      String node = "n" + n;
-      List<Pod> expected =
-          pods.stream().filter(p -> p.nodeName().orElseThrow().equals(node)).toList();
-      assertThat(held.get(n)).hasSize(10).containsExactlyElementsOf(expected);
-      assertThat(index.placedOn(node)).isEqualTo(expected);
-    }
-  }
-
   record TotalsCase(String name, List<PodSpec> onNode, PodTotals expected) {
     @Override
     public String toString() {
