@@ -20,6 +20,10 @@ import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
 import dev.skyscaler.kubernetes.fence.WriteFence;
 import dev.skyscaler.kubernetes.fence.WriteRefusedException;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.Sighting;
+import dev.skyscaler.kubernetes.shadow.ShadowComparison;
+import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.state.AutoscalerStatePruning;
 import dev.skyscaler.kubernetes.state.HeldLease;
 import dev.skyscaler.kubernetes.state.JsonStateCodec;
@@ -30,13 +34,16 @@ import dev.skyscaler.kubernetes.state.StateStore.Stored;
 import dev.skyscaler.kubernetes.status.StatusReport;
 import dev.skyscaler.kubernetes.status.StatusReport.StatusInputs;
 import dev.skyscaler.kubernetes.status.StatusWriter;
+import dev.skyscaler.kubernetes.status.StatusWriter.StatusOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -60,6 +67,12 @@ import java.util.stream.Collectors;
  *   <li>write CA's status ConfigMap (full scans), release the lease.
  * </ol>
  *
+ * <p>Between planning and acting, the scan looks for a running Cluster Autoscaler ({@link
+ * OtherAutoscalerCheck}). When one is found, or in shadow mode ({@link ShadowOptions#dryRun()}), it
+ * stops there: {@link ScanReport.Held}, no action, no event, no write to CA's status; its status
+ * goes to Skyscaler's own ConfigMap with the reason, and in shadow mode with the comparison of its
+ * decisions with CA's ({@link ShadowScan}) and its state saved apart from the live state.
+ *
  * <p>Every write (node edits, evictions, cloud actions, events, state, status) is fenced by the
  * lease ({@link HeldLease} as the {@link WriteFence}): admitted only with proof, taken just before
  * it, that the lease is still this scan's, renewing it as the scan goes, and bounded in time by
@@ -71,6 +84,9 @@ import java.util.stream.Collectors;
  * of a {@link ScanReport.Completed} scan: the actions stand and the next scan re-derives them.
  */
 public final class ScanCycle {
+  /** The key of the own status ConfigMap saying why a scan did not act. */
+  static final String HELD = "notActing";
+
   private final KubernetesConnection connection;
   private final NodeGroupProvider provider;
   private final ScanSettings settings;
@@ -169,7 +185,7 @@ public final class ScanCycle {
             new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
-            settings.state(),
+            settings.shadow().dryRun() ? settings.shadow().shadowState() : settings.state(),
             lease);
     Stored<AutoscalerState> stored;
     LiveSnapshotReader.ScanRead read;
@@ -178,6 +194,7 @@ public final class ScanCycle {
     AutoscalerOptions options;
     ClusterSnapshot snapshot;
     Plan plan;
+    Optional<Sighting> ca;
     try {
       stored = stage("load the state", store::load);
       read =
@@ -196,8 +213,22 @@ public final class ScanCycle {
                       .withScaleDownDisabled(discovery.noScaleDown().keySet())
                       .toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
+      ca =
+          stage(
+              "look for a running Cluster Autoscaler",
+              () ->
+                  new OtherAutoscalerCheck(connection, settings.shadow().check())
+                      .find(clock.instant()));
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());
+    }
+    if (settings.shadow().dryRun() || ca.isPresent()) {
+      List<String> warnings = new ArrayList<>(k8s.warnings());
+      warnings.addAll(discovery.warnings());
+      warnings.addAll(plan.warnings());
+      Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
+      return held(
+          kind, ca, store, stored, plan, snapshot, options, liveNodes, warnings, lease, started);
     }
     List<Action> actions = new ArrayList<>(plan.actions());
     if (kind == ScanKind.FULL) {
@@ -216,7 +247,7 @@ public final class ScanCycle {
     warnings.addAll(plan.warnings());
     Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
     if (save(store, plan, stored, liveNodes, warnings) && kind == ScanKind.FULL) {
-      writeStatus(snapshot, plan, options, warnings, lease);
+      writeStatus(settings.status(), snapshot, plan, options, Map.of(), warnings, lease);
     }
     ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
     return new ScanReport.Completed(
@@ -227,6 +258,55 @@ public final class ScanCycle {
         busy(snapshot, plan, figures),
         warnings,
         Duration.between(started, clock.instant()));
+  }
+
+  /**
+   * A scan that does not act: in shadow mode it saves its own state and writes the comparison with
+   * CA's decisions; with a running CA found (live) it saves nothing, and writes only the status
+   * saying what was found. Either way only to Skyscaler's own ConfigMaps, fenced by the lease.
+   */
+  private ScanReport held(
+      ScanKind kind,
+      Optional<Sighting> ca,
+      StateStore<AutoscalerState> store,
+      Stored<AutoscalerState> stored,
+      Plan plan,
+      ClusterSnapshot snapshot,
+      AutoscalerOptions options,
+      Set<String> liveNodes,
+      List<String> warnings,
+      HeldLease lease,
+      Instant started) {
+    ShadowOptions shadow = settings.shadow();
+    String reason =
+        shadow.dryRun()
+            ? "shadow mode (DRY_RUN): planned as live, no action taken"
+                + ca.map(s -> "; Cluster Autoscaler is running (" + s.found() + ")").orElse("")
+            : ca.orElseThrow().describe();
+    Optional<ShadowComparison> comparison = Optional.empty();
+    Map<String, String> data = new LinkedHashMap<>();
+    data.put(HELD, reason);
+    if (shadow.dryRun() && kind == ScanKind.FULL) {
+      try {
+        ShadowScan.Result result =
+            new ShadowScan(
+                    connection,
+                    shadow.check(),
+                    shadow.ownStatus().namespace(),
+                    shadow.ownStatus().name())
+                .compare(plan, snapshot, clock.instant(), shadow.check().recent());
+        comparison = Optional.of(result.comparison());
+        data.putAll(result.data());
+      } catch (RuntimeException e) {
+        warnings.add("Cluster Autoscaler's decisions could not be read: " + e.getMessage());
+      }
+    }
+    boolean saved = !shadow.dryRun() || save(store, plan, stored, liveNodes, warnings);
+    if (saved && kind == ScanKind.FULL) {
+      writeStatus(shadow.ownStatus(), snapshot, plan, options, data, warnings, lease);
+    }
+    return new ScanReport.Held(
+        plan, reason, comparison, warnings, Duration.between(started, clock.instant()));
   }
 
   /**
@@ -285,9 +365,11 @@ public final class ScanCycle {
   }
 
   private void writeStatus(
+      StatusOptions where,
       ClusterSnapshot snapshot,
       Plan plan,
       AutoscalerOptions options,
+      Map<String, String> extra,
       List<String> warnings,
       WriteFence fence) {
     StatusInputs inputs =
@@ -297,8 +379,9 @@ public final class ScanCycle {
             options.health().maxTotalUnreadyPercentage(),
             Map.of());
     try {
-      new StatusWriter(connection, settings.status(), fence)
-          .write(StatusReport.build(snapshot, plan, inputs, clock.instant()), clock.instant());
+      new StatusWriter(connection, where, fence)
+          .write(
+              StatusReport.build(snapshot, plan, inputs, clock.instant()), extra, clock.instant());
     } catch (RuntimeException e) {
       warnings.add("the status ConfigMap was not written: " + e.getMessage());
     }
