@@ -306,7 +306,9 @@ public final class ScanCycle {
       writeStatus(shadow.ownStatus(), snapshot, plan, options, data, warnings, lease);
     }
     return new ScanReport.Held(
-        plan, reason, comparison, warnings, Duration.between(started, clock.instant()));
+        plan,
+        shadow.dryRun(),
+        reason, comparison, warnings, Duration.between(started, clock.instant()));
   }
 
   /**

@@ -39,12 +39,14 @@ public sealed interface ScanReport {
    * Skyscaler's own status ConfigMap.
    *
    * @param plan what the core decided, not carried out
+   * @param dryRun true in shadow mode, false when a running Cluster Autoscaler stopped a live scan
    * @param reason why nothing was done: shadow mode, or what was found and how to proceed
    * @param comparison in shadow mode, the decisions next to Cluster Autoscaler's; empty otherwise
    * @param warnings as for {@link Completed}
    */
   record Held(
       Plan plan,
+      boolean dryRun,
       String reason,
       Optional<ShadowComparison> comparison,
       List<String> warnings,
