@@ -308,7 +308,10 @@ public final class ScanCycle {
     return new ScanReport.Held(
         plan,
         shadow.dryRun(),
-        reason, comparison, warnings, Duration.between(started, clock.instant()));
+        reason,
+        comparison,
+        warnings,
+        Duration.between(started, clock.instant()));
   }
 
   /**
