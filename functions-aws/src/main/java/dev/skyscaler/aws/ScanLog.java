@@ -47,7 +47,8 @@ final class ScanLog {
       fields.put("scaleUps", held.plan().scaleUps().stream().map(ScanLog::scaleUp).toList());
       fields.put("unneededNodes", held.plan().scaleDowns().size());
       held.comparison()
-          .ifPresent(c -> fields.put("comparison", limited(c.rows().stream().map(Object::toString))));
+          .ifPresent(
+              c -> fields.put("comparison", limited(c.rows().stream().map(Object::toString))));
       fields.put("warnings", limited(held.warnings().stream()));
       if (held.dryRun()) {
         log.info("scan planned in shadow mode, no action taken", fields);

@@ -44,12 +44,15 @@ final class RunLog {
     } else if (report instanceof ScanReport.Held h) {
       write(
           h.dryRun() ? "INFO" : "WARN",
-          h.dryRun() ? "scan planned in shadow mode, no action taken" : "scan held: no action taken",
+          h.dryRun()
+              ? "scan planned in shadow mode, no action taken"
+              : "scan held: no action taken",
           Map.of(
               "reason", h.reason(),
               "scaleUps", h.plan().scaleUps().size(),
               "comparison",
-                  h.comparison().map(c -> c.rows().stream().map(Object::toString).toList())
+                  h.comparison()
+                      .map(c -> c.rows().stream().map(Object::toString).toList())
                       .orElse(List.of()),
               "warnings", h.warnings().stream().limit(LIST_LIMIT).toList()));
     } else if (report instanceof ScanReport.Completed c) {

@@ -50,7 +50,9 @@ public record ScanLogLine(Level level, String text) {
               "scale_down", join(plan.scaleDowns().stream().map(ScanLogLine::scaleDown).toList())));
       held.comparison()
           .ifPresent(
-              c -> f.add(field("comparison", join(c.rows().stream().map(Object::toString).toList()))));
+              c ->
+                  f.add(
+                      field("comparison", join(c.rows().stream().map(Object::toString).toList()))));
       f.add(field("warnings", join(held.warnings())));
       return new ScanLogLine(held.dryRun() ? Level.INFO : Level.WARNING, String.join(" ", f));
     }
