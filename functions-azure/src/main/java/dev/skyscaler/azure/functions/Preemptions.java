@@ -113,7 +113,9 @@ public final class Preemptions {
               + " was not handled (the scan "
               + (report instanceof ScanReport.Skipped
                   ? "found the Lease held"
-                  : report instanceof ScanReport.Held held ? "did not act: " + held.reason() : "failed")
+                  : report instanceof ScanReport.Held held
+                      ? "did not act: " + held.reason()
+                      : "failed")
               + "); Event Grid delivers it again";
       log.warning(summary);
       return new Handled(

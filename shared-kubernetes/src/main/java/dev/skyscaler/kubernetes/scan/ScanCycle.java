@@ -19,27 +19,19 @@ import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
 import dev.skyscaler.kubernetes.fence.WriteFence;
-import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck;
 import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.Sighting;
-import dev.skyscaler.kubernetes.shadow.ShadowComparison;
 import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.state.AutoscalerStatePruning;
 import dev.skyscaler.kubernetes.state.HeldLease;
 import dev.skyscaler.kubernetes.state.JsonStateCodec;
 import dev.skyscaler.kubernetes.state.ScanLease;
-import dev.skyscaler.kubernetes.state.StateConflictException;
 import dev.skyscaler.kubernetes.state.StateStore;
 import dev.skyscaler.kubernetes.state.StateStore.Stored;
-import dev.skyscaler.kubernetes.status.StatusReport;
-import dev.skyscaler.kubernetes.status.StatusReport.StatusInputs;
-import dev.skyscaler.kubernetes.status.StatusWriter;
-import dev.skyscaler.kubernetes.status.StatusWriter.StatusOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -84,9 +76,6 @@ import java.util.stream.Collectors;
  * of a {@link ScanReport.Completed} scan: the actions stand and the next scan re-derives them.
  */
 public final class ScanCycle {
-  /** The key of the own status ConfigMap saying why a scan did not act. */
-  static final String HELD = "notActing";
-
   private final KubernetesConnection connection;
   private final NodeGroupProvider provider;
   private final ScanSettings settings;
@@ -222,13 +211,15 @@ public final class ScanCycle {
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());
     }
+    List<String> warnings = new ArrayList<>(k8s.warnings());
+    warnings.addAll(discovery.warnings());
+    warnings.addAll(plan.warnings());
+    Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
+    ScanWrites writes =
+        new ScanWrites(connection, clock, lease, store, stored, liveNodes, snapshot, plan, options);
     if (settings.shadow().dryRun() || ca.isPresent()) {
-      List<String> warnings = new ArrayList<>(k8s.warnings());
-      warnings.addAll(discovery.warnings());
-      warnings.addAll(plan.warnings());
-      Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
-      return held(
-          kind, ca, store, stored, plan, snapshot, options, liveNodes, warnings, lease, started);
+      return new HeldScan(connection, settings.shadow(), clock)
+          .finish(kind, ca, writes, plan, snapshot, warnings, started);
     }
     List<Action> actions = new ArrayList<>(plan.actions());
     if (kind == ScanKind.FULL) {
@@ -242,12 +233,8 @@ public final class ScanCycle {
     PlanActuator.Result done =
         actuator.carryOut(actions, EventTargets.of(read.nodes(), k8s.pods()));
 
-    List<String> warnings = new ArrayList<>(k8s.warnings());
-    warnings.addAll(discovery.warnings());
-    warnings.addAll(plan.warnings());
-    Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
-    if (save(store, plan, stored, liveNodes, warnings) && kind == ScanKind.FULL) {
-      writeStatus(settings.status(), snapshot, plan, options, Map.of(), warnings, lease);
+    if (writes.saveState(warnings) && kind == ScanKind.FULL) {
+      writes.writeStatus(settings.status(), Map.of(), warnings);
     }
     ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
     return new ScanReport.Completed(
@@ -258,85 +245,6 @@ public final class ScanCycle {
         busy(snapshot, plan, figures),
         warnings,
         Duration.between(started, clock.instant()));
-  }
-
-  /**
-   * A scan that does not act: in shadow mode it saves its own state and writes the comparison with
-   * CA's decisions; with a running CA found (live) it saves nothing, and writes only the status
-   * saying what was found. Either way only to Skyscaler's own ConfigMaps, fenced by the lease.
-   */
-  private ScanReport held(
-      ScanKind kind,
-      Optional<Sighting> ca,
-      StateStore<AutoscalerState> store,
-      Stored<AutoscalerState> stored,
-      Plan plan,
-      ClusterSnapshot snapshot,
-      AutoscalerOptions options,
-      Set<String> liveNodes,
-      List<String> warnings,
-      HeldLease lease,
-      Instant started) {
-    ShadowOptions shadow = settings.shadow();
-    String reason =
-        shadow.dryRun()
-            ? "shadow mode (DRY_RUN): planned as live, no action taken"
-                + ca.map(s -> "; Cluster Autoscaler is running (" + s.found() + ")").orElse("")
-            : ca.orElseThrow().describe();
-    Optional<ShadowComparison> comparison = Optional.empty();
-    Map<String, String> data = new LinkedHashMap<>();
-    data.put(HELD, reason);
-    if (shadow.dryRun() && kind == ScanKind.FULL) {
-      try {
-        ShadowScan.Result result =
-            new ShadowScan(
-                    connection,
-                    shadow.check(),
-                    shadow.ownStatus().namespace(),
-                    shadow.ownStatus().name())
-                .compare(plan, snapshot, clock.instant(), shadow.check().recent());
-        comparison = Optional.of(result.comparison());
-        data.putAll(result.data());
-      } catch (RuntimeException e) {
-        warnings.add("Cluster Autoscaler's decisions could not be read: " + e.getMessage());
-      }
-    }
-    boolean saved = !shadow.dryRun() || save(store, plan, stored, liveNodes, warnings);
-    if (saved && kind == ScanKind.FULL) {
-      writeStatus(shadow.ownStatus(), snapshot, plan, options, data, warnings, lease);
-    }
-    return new ScanReport.Held(
-        plan,
-        shadow.dryRun(),
-        reason,
-        comparison,
-        warnings,
-        Duration.between(started, clock.instant()));
-  }
-
-  /**
-   * Saves the state; false when the scan must stop writing: another actor wrote the state since it
-   * was loaded (so another actor acted), or the lease no longer fences this scan's writes.
-   */
-  private static boolean save(
-      StateStore<AutoscalerState> store,
-      Plan plan,
-      Stored<AutoscalerState> stored,
-      Set<String> liveNodes,
-      List<String> warnings) {
-    try {
-      store.save(plan.state(), stored, liveNodes);
-      return true;
-    } catch (StateConflictException e) {
-      warnings.add(e.getMessage());
-      return false;
-    } catch (WriteRefusedException e) {
-      warnings.add("the state was not saved: " + e.getMessage());
-      return false;
-    } catch (RuntimeException e) {
-      warnings.add("the state was not saved (the next scan re-derives it): " + e.getMessage());
-      return true;
-    }
   }
 
   private Plan plan(
@@ -367,29 +275,6 @@ public final class ScanCycle {
     }
     return options.withScaleUp(
         options.scaleUp().toBuilder().expanderPriorities(fromCluster).build());
-  }
-
-  private void writeStatus(
-      StatusOptions where,
-      ClusterSnapshot snapshot,
-      Plan plan,
-      AutoscalerOptions options,
-      Map<String, String> extra,
-      List<String> warnings,
-      WriteFence fence) {
-    StatusInputs inputs =
-        new StatusInputs(
-            options.health().maxNodeStartupTime(),
-            options.health().okTotalUnreadyCount(),
-            options.health().maxTotalUnreadyPercentage(),
-            Map.of());
-    try {
-      new StatusWriter(connection, where, fence)
-          .write(
-              StatusReport.build(snapshot, plan, inputs, clock.instant()), extra, clock.instant());
-    } catch (RuntimeException e) {
-      warnings.add("the status ConfigMap was not written: " + e.getMessage());
-    }
   }
 
   /** Anything to do or under way, so the runner keeps its normal cadence. */
