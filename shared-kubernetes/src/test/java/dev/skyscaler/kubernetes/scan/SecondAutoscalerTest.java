@@ -178,7 +178,7 @@ class SecondAutoscalerTest {
         new Stale("no CA at all", c -> {}),
         new Stale("a CA Lease last renewed 10 minutes ago", c -> caLease(c, T0.minusSeconds(600))),
         new Stale(
-            "a CA Lease renewed 20 seconds ago for 15 seconds, beyond the 10 seconds of skew",
+            "a CA Lease renewed 26 seconds ago for 15 seconds: past them and the 10 seconds of skew",
             c -> caLease(c, T0.minusSeconds(26))),
         new Stale(
             "a CA status last updated 10 minutes ago", c -> caStatus(c, T0.minusSeconds(600))));
