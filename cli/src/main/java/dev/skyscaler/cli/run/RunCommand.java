@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
       "skyscaler run --cloud-provider=clusterapi [--node-group-auto-discovery=<spec>]...",
       "         [--kubeconfig=<file>] [--cloud-config=<file>]",
       "         [--clusterapi-cloud-config-authoritative] [--address=[host]:port]",
-      "         [--max-inactivity=<duration>] [--max-failing-time=<duration>]",
+      "         [--max-inactivity=<duration>] [--max-failing-time=<duration>] [--dry-run]",
       "         [Cluster Autoscaler options]"
     },
     description = {
@@ -102,6 +102,13 @@ public final class RunCommand implements Callable<Integer> {
       defaultValue = ":8085",
       description = "Where /healthz and /metrics are served. Default: :8085.")
   String address;
+
+  @Option(
+      names = "--dry-run",
+      description =
+          "Shadow mode: read and plan exactly as live, act on nothing, and write the decisions,"
+              + " compared with a running Cluster Autoscaler's, to kube-system/skyscaler-status.")
+  boolean dryRun;
 
   @Option(
       names = "--max-inactivity",
@@ -202,7 +209,7 @@ public final class RunCommand implements Callable<Integer> {
           new ScanCycle(
               workload,
               ClusterApiNodeGroupProvider.connect(management, capi, clock),
-              ScanSettings.defaults(options),
+              ScanSettings.defaults(options).withDryRun(dryRun),
               clock,
               identity,
               stop);
@@ -222,6 +229,7 @@ public final class RunCommand implements Callable<Integer> {
       started.put("management", management.describe());
       started.put("port", server.port());
       started.put("scanInterval", GoDuration.format(options.scanInterval()));
+      started.put("dryRun", dryRun);
       log.info("started", started);
       runner.run();
     }
