@@ -114,7 +114,15 @@ public final class KeystoneGateway {
     } catch (DateTimeParseException e) {
       throw new OpenStackApiException(what + ": the token has no valid expires_at", a.status());
     }
-    Instant renew = expires.minus(Duration.ofMinutes(EARLY_MINUTES));
+    Instant now = clock.instant();
+    if (!expires.isAfter(now)) {
+      throw new OpenStackApiException(
+          what + ": the token expired at " + expires + " already", a.status());
+    }
+    // a short-lived token is renewed half-way, so that it is not asked for again on every call
+    Duration early = Duration.ofMinutes(EARLY_MINUTES);
+    Duration half = Duration.between(now, expires).dividedBy(2);
+    Instant renew = expires.minus(early.compareTo(half) < 0 ? early : half);
     return new Session(token, ServiceCatalog.of(t.path("catalog")), renew);
   }
 
