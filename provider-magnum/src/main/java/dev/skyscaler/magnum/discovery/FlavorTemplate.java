@@ -37,7 +37,7 @@ public final class FlavorTemplate {
     long cpu = Math.max(0, f.vcpus() * 1000L - RESERVED_CPU_MILLI);
     long memory = Math.max(0, (f.ramMiB() - RESERVED_MEMORY_MIB) << 20);
     long diskGiB = f.diskGiB() > 0 ? f.diskGiB() : bootVolume(g);
-    long disk = (diskGiB << 30) / 100 * (100 - EVICTION_DISK_PERCENT);
+    long disk = (diskGiB << 30) * (100 - EVICTION_DISK_PERCENT) / 100;
     return new NodeTemplate(
         new Resources(cpu, memory, disk, 110, Map.of()), labels(f, g), List.of());
   }
