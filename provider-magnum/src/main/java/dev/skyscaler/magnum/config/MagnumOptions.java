@@ -46,6 +46,16 @@ public record MagnumOptions(
    */
   public static MagnumOptions parse(
       String clusterName, List<String> nodes, List<String> discovery, CloudConfig cloud) {
+    List<String> errors = problems(clusterName, nodes, discovery);
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+    return new MagnumOptions(clusterName.strip(), groups(nodes), roles(discovery), cloud);
+  }
+
+  /** The problems of the flags, each naming its flag; empty when they are fine. */
+  public static List<String> problems(
+      String clusterName, List<String> nodes, List<String> discovery) {
     List<String> errors = new ArrayList<>();
     if (clusterName == null || clusterName.isBlank()) {
       errors.add(
@@ -89,10 +99,30 @@ public record MagnumOptions(
     if (groups.size() > MAX_GROUPS) {
       errors.add("--nodes: at most " + MAX_GROUPS + " node groups");
     }
-    if (!errors.isEmpty()) {
-      throw new ConfigException(errors);
+    return errors;
+  }
+
+  private static Map<String, Bounds> groups(List<String> nodes) {
+    Map<String, Bounds> groups = new LinkedHashMap<>();
+    for (String n : nodes) {
+      var m = STATIC.matcher(n);
+      m.matches();
+      groups.put(
+          m.group(3), new Bounds(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
     }
-    return new MagnumOptions(clusterName.strip(), groups, roles, cloud);
+    return groups;
+  }
+
+  private static Set<String> roles(List<String> discovery) {
+    Set<String> roles = new LinkedHashSet<>();
+    for (String d : discovery) {
+      for (String r : d.substring((DISCOVERY_PREFIX + "role=").length()).split(",")) {
+        if (!r.isBlank()) {
+          roles.add(r.strip());
+        }
+      }
+    }
+    return roles;
   }
 
   /** Whether a node group of this role and name is a candidate at all (before its bounds). */
