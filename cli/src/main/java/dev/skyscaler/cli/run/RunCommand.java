@@ -40,10 +40,11 @@ import picocli.CommandLine.Spec;
  * workload cluster is {@code --kubeconfig} (default: the pod's service account); the management
  * cluster is {@code --cloud-config}, else the workload cluster, else with {@code
  * --clusterapi-cloud-config-authoritative} the service account's: Cluster Autoscaler's flags and
- * defaults. With {@code --cloud-provider=magnum}, {@code --cloud-config} is CA's magnum cloud-config
- * instead and the node groups are the Magnum cluster {@code --cluster-name}'s. Serves {@code /healthz} and {@code /metrics} on {@code --address}; logs JSON lines on
- * standard output; on SIGTERM finishes the scan under way (or, past {@value #GRACE_SECONDS}s,
- * abandons it: its lease expires by itself) and exits.
+ * defaults. With {@code --cloud-provider=magnum}, {@code --cloud-config} is CA's magnum
+ * cloud-config instead and the node groups are the Magnum cluster {@code --cluster-name}'s. Serves
+ * {@code /healthz} and {@code /metrics} on {@code --address}; logs JSON lines on standard output;
+ * on SIGTERM finishes the scan under way (or, past {@value #GRACE_SECONDS}s, abandons it: its lease
+ * expires by itself) and exits.
  */
 @Command(
     name = "run",

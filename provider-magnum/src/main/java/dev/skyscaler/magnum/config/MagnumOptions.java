@@ -93,7 +93,7 @@ public record MagnumOptions(
         }
       }
     }
-    if (!groups.isEmpty() && !discovery.isEmpty()) {
+    if (!nodes.isEmpty() && !discovery.isEmpty()) {
       errors.add("--nodes and --node-group-auto-discovery exclude each other: give one");
     }
     if (groups.size() > MAX_GROUPS) {
