@@ -205,7 +205,12 @@ public final class FakeOpenStack implements AutoCloseable {
     tokens.add(token);
     ObjectNode root = JSON.createObjectNode();
     ObjectNode t = root.putObject("token");
-    t.put("expires_at", tokenExpiry.toString().replace("Z", ".000000Z"));
+    t.put(
+        "expires_at",
+        tokenExpiry
+            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+            .toString()
+            .replace("Z", ".000000Z"));
     t.putArray("methods").add(method);
     ArrayNode catalog = t.putArray("catalog");
     service(
