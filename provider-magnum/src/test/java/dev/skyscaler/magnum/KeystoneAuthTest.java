@@ -163,6 +163,38 @@ class KeystoneAuthTest {
   }
 
   @Test
+  void novaServersAreReadPageByPageWithTheSameToken() {
+    FakeMagnumWorld w = openstack.world();
+    for (int i = 0; i < 500; i++) {
+      w.addServer(w.clusters().get(0), w.clusters().get(0).groups.get(0), "ACTIVE");
+    }
+
+    assertThat(provider(openstack.cloudConfig()).discover(List.of()).instances()).hasSize(502);
+    assertThat(openstack.requests())
+        .filteredOn(r -> r.path().startsWith("/compute/v2.1/servers/detail"))
+        .hasSize(2)
+        .extracting(Request::token)
+        .doesNotContain("")
+        .hasSize(2);
+    assertThat(tokenRequests()).isEqualTo(1);
+  }
+
+  @Test
+  void aPagingLinkToAnotherHostIsNotFollowedWithTheToken() {
+    FakeMagnumWorld w = openstack.world();
+    for (int i = 0; i < 500; i++) {
+      w.addServer(w.clusters().get(0), w.clusters().get(0).groups.get(0), "ACTIVE");
+    }
+    openstack.novaLinkBase = "https://attacker.example";
+
+    assertThatThrownBy(() -> provider(openstack.cloudConfig()).discover(List.of()))
+        .isInstanceOf(OpenStackApiException.class)
+        .hasMessage(
+            "refused to follow a compute link to attacker.example, another host than the catalog's"
+                + " 127.0.0.1");
+  }
+
+  @Test
   void theConfiguredRegionsEndpointsAreUsed() {
     String other = openstack.cloudConfig().replace("region = RegionOne", "region = RegionThree");
 

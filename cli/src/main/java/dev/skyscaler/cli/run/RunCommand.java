@@ -249,6 +249,10 @@ public final class RunCommand implements Callable<Integer> {
   private Function<KubernetesConnection, NodeGroupProvider> provider(List<String> errors) {
     try {
       if (provider.magnum()) {
+        if (authoritative) {
+          errors.add(
+              "--clusterapi-cloud-config-authoritative: only with --cloud-provider=clusterapi");
+        }
         MagnumOptions magnum = provider.magnumOptions(cloudConfig).orElseThrow();
         magnumCluster = magnum.clusterName();
         return management -> MagnumNodeGroupProvider.connect(magnum, clock);

@@ -1,6 +1,7 @@
 package dev.skyscaler.magnum.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.skyscaler.magnum.http.OpenStackApiException;
 import dev.skyscaler.magnum.http.OpenStackHttp;
 import dev.skyscaler.magnum.http.OpenStackHttp.Answer;
 import dev.skyscaler.magnum.keystone.KeystoneGateway;
@@ -12,6 +13,8 @@ import java.util.Map;
 /**
  * Calls to one OpenStack service on behalf of its gateway: the endpoint from the token's catalog,
  * the token in {@code X-Auth-Token}, and one new token when the service refuses the old one (401).
+ * A paging link the service returns is followed only to the catalog's host: the token goes nowhere
+ * else.
  */
 final class ServiceClient {
   private final KeystoneGateway keystone;
@@ -44,10 +47,25 @@ final class ServiceClient {
   }
 
   private URI uri(Session s, String path) {
+    URI endpoint = keystone.endpoint(s, type);
     if (path.startsWith("https://") || path.startsWith("http://")) {
-      return URI.create(path);
+      URI link = URI.create(path);
+      // a paging link is followed with the token only to the service's own endpoint
+      if (!link.getScheme().equals(endpoint.getScheme())
+          || !String.valueOf(link.getHost()).equals(String.valueOf(endpoint.getHost()))
+          || link.getPort() != endpoint.getPort()) {
+        throw new OpenStackApiException(
+            "refused to follow a "
+                + type
+                + " link to "
+                + link.getHost()
+                + ", another host than the catalog's "
+                + endpoint.getHost(),
+            502);
+      }
+      return link;
     }
-    return URI.create(keystone.endpoint(s, type).toString().replaceAll("/+$", "") + path);
+    return URI.create(endpoint.toString().replaceAll("/+$", "") + path);
   }
 
   private Map<String, String> headers(Session s) {

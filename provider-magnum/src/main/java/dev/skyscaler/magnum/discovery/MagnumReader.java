@@ -39,7 +39,7 @@ public final class MagnumReader {
     return read(true);
   }
 
-  /** A read of the cluster and its groups; with {@code full}, servers and flavors too. */
+  /** A read of the cluster, its groups and the servers; with {@code withFlavors}, flavors too. */
   public CloudState read(boolean withFlavors) {
     MagnumCluster cluster =
         magnum

@@ -55,6 +55,9 @@ public final class FakeOpenStack implements AutoCloseable {
   private final FakeMagnumRoutes magnum;
   private final FakeNovaRoutes nova;
 
+  /** When set, Nova's paging links point there instead of at this server. */
+  public volatile String novaLinkBase;
+
   /** The {@code expires_at} of the next tokens. */
   public volatile Instant tokenExpiry = Instant.parse("2025-01-31T13:00:00Z");
 
@@ -64,7 +67,7 @@ public final class FakeOpenStack implements AutoCloseable {
     server.setExecutor(executor);
     server.createContext("/", this::handle);
     magnum = new FakeMagnumRoutes(world);
-    nova = new FakeNovaRoutes(world, this::url);
+    nova = new FakeNovaRoutes(world, () -> novaLinkBase != null ? novaLinkBase : url());
     server.start();
   }
 
