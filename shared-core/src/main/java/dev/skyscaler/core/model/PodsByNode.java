@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A snapshot's pods by the node they hold room on: bound there, or nominated there while bound
@@ -80,6 +81,13 @@ public final class PodsByNode {
       }
     }
     return bound;
+  }
+
+  /**
+   * The names of the nodes some pod is bound or nominated to, whether or not the snapshot has them.
+   */
+  public Set<String> nodeNames() {
+    return Collections.unmodifiableSet(placed.keySet());
   }
 
   /** The pods bound to no node (nominated ones included), in the order given. */
