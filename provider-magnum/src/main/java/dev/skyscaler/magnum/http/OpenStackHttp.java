@@ -17,18 +17,19 @@ import javax.net.ssl.SSLContext;
 
 /**
  * The one place that speaks HTTP to OpenStack (Keystone, Magnum, Nova), with {@code java.net.http}
- * and Jackson: JSON in and out, answers read up to {@value #MAX_BODY} bytes, every request with a
- * timeout. A copy made {@link #within} a budget cuts each request's timeout to what is left and
- * sends nothing once it is spent ({@link WriteRefusedException}), so that an action's calls end
- * while the scan's lease is still ours. Errors name the operation and the status, never a header's
- * value.
+ * and Jackson: JSON in and out, answers read up to {@value #MAX_BODY} bytes and parsed within
+ * {@code ParseLimits} (depth, string length), every request with a timeout. A copy made {@link
+ * #within} a budget cuts each request's timeout to what is left and sends nothing once it is spent
+ * ({@link WriteRefusedException}), so that an action's calls end while the scan's lease is still
+ * ours. Errors name the operation and the status, never a header's value.
  */
 public final class OpenStackHttp {
   /** Larger answers are refused: a cluster's node groups or a page of servers is far smaller. */
   public static final int MAX_BODY = 8 * 1024 * 1024;
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON =
+      new ObjectMapper(dev.skyscaler.kubernetes.ParseLimits.jsonFactory());
 
   private final HttpClient client;
   private final Optional<Deadline> deadline;
@@ -124,7 +125,14 @@ public final class OpenStackHttp {
       if (status >= 400) {
         return JSON.missingNode(); // an error page: the status says enough
       }
-      throw new OpenStackApiException(what + ": the answer is not JSON", status);
+      throw new OpenStackApiException(
+          what
+              + ": the answer is not JSON within the parse limits ("
+              + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                  ? j.getOriginalMessage()
+                  : e.getClass().getSimpleName())
+              + ")",
+          status);
     }
   }
 
