@@ -115,6 +115,18 @@ class MagnumActionsTest {
                 + " them in nodes_to_remove",
             List.of()),
         new Case(
+            "a server a failed resize never made is given up by lowering the count",
+            c -> {
+              c.status = "UPDATE_FAILED";
+              c.groups.get(0).nodeCount = 3;
+            },
+            (id, group) ->
+                new DeleteInstance(
+                    "workers", "", "magnum:///" + group + "/failed-0", true, "failed scale-up"),
+            Status.DONE,
+            "lowered workers to 2: a server it failed to make",
+            List.of("POST resize {\"node_count\":2,\"nodegroup\":\"GROUP\"}")),
+        new Case(
             "a restart is a hard reboot of the server",
             c -> {},
             (id, group) ->
