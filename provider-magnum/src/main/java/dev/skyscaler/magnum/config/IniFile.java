@@ -81,10 +81,12 @@ record IniFile(Map<String, Map<String, String>> sections) {
   private static String value(String raw, String where, List<String> errors) {
     StringBuilder out = new StringBuilder();
     boolean quoted = false;
+    int keep = 0; // what a quote protects from the trailing strip
     for (int i = 0; i < raw.length(); i++) {
       char c = raw.charAt(i);
       if (c == '"') {
         quoted = !quoted;
+        keep = out.length();
       } else if (c == '\\' && i + 1 < raw.length()) {
         char n = raw.charAt(++i);
         out.append(
@@ -93,16 +95,25 @@ record IniFile(Map<String, Map<String, String>> sections) {
               case 't' -> '\t';
               default -> n;
             });
+        keep = out.length();
       } else if (!quoted && (c == ';' || c == '#')) {
         break;
       } else {
         out.append(c);
+        if (quoted) {
+          keep = out.length();
+        }
       }
     }
     if (quoted) {
       errors.add(where + "a quoted value is not closed");
+      return "";
     }
-    return quoted ? "" : out.toString().strip();
+    int end = out.length();
+    while (end > keep && Character.isWhitespace(out.charAt(end - 1))) {
+      end--;
+    }
+    return out.substring(0, end);
   }
 
   /** The keys of a section, empty when it is absent. */

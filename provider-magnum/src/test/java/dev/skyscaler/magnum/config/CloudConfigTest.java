@@ -103,6 +103,19 @@ class CloudConfigTest {
         .hasMessage(c.message());
   }
 
+  @org.junit.jupiter.api.Test
+  void aQuotedValueKeepsItsSpacesAndCommentCharacters() {
+    CloudConfig c =
+        CloudConfig.parse(
+            "[Global]\nauth-url=https://k\nuser-id=u\npassword = \"  a;b#c \\\" \"  ; comment\n"
+                + "trust-id=t1 # comment\n",
+            "cloud.conf");
+
+    Credentials.Trust trust = (Credentials.Trust) c.credentials();
+    assertThat(trust.password()).isEqualTo("  a;b#c \" ");
+    assertThat(trust.trustId()).isEqualTo("t1");
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("accepted")
   void noSecretAppearsInWhatIsPrinted(Good c) {
