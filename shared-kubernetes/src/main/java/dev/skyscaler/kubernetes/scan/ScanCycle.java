@@ -56,7 +56,8 @@ import java.util.stream.Collectors;
  *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
  *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
  *   <li>save the state — after acting, so an actor that dies mid-scan leaves the previous state and
- *       the next scan re-derives each step from what the cluster then shows;
+ *       the next scan re-derives each step from what the cluster then shows; a repair step the
+ *       cloud did not take is not saved as issued ({@link StateAfterActing});
  *   <li>write CA's status ConfigMap (full scans), release the lease.
  * </ol>
  *
@@ -215,7 +216,8 @@ public final class ScanCycle {
     warnings.addAll(discovery.warnings());
     warnings.addAll(plan.warnings());
     Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
-    if (save(store, plan, stored, liveNodes, warnings) && kind == ScanKind.FULL) {
+    AutoscalerState acted = StateAfterActing.of(plan.state(), stored.state(), done.cloud());
+    if (save(store, acted, stored, liveNodes, warnings) && kind == ScanKind.FULL) {
       writeStatus(snapshot, plan, options, warnings, lease);
     }
     ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
@@ -235,12 +237,12 @@ public final class ScanCycle {
    */
   private static boolean save(
       StateStore<AutoscalerState> store,
-      Plan plan,
+      AutoscalerState state,
       Stored<AutoscalerState> stored,
       Set<String> liveNodes,
       List<String> warnings) {
     try {
-      store.save(plan.state(), stored, liveNodes);
+      store.save(state, stored, liveNodes);
       return true;
     } catch (StateConflictException e) {
       warnings.add(e.getMessage());
