@@ -43,8 +43,8 @@ class EveryCallFailingOnceTest {
   }
 
   /**
-   * One fault: the flow it hits, the call that fails, and what the scan meeting it reports (the
-   * start of its description).
+   * One fault: the flow it hits, the call that fails, and what the scan meeting it reports (part of
+   * its description: the stage it failed at, a warning, or the outcome of the write).
    */
   record Fault(String name, ScanFlow flow, FaultSwitch.Kind kind, String faulted) {
     @Override
@@ -55,26 +55,42 @@ class EveryCallFailingOnceTest {
 
   static Stream<Fault> faults() {
     return Stream.of(
-        api("the lease cannot be written", ScanFlow.SCALE_DOWN, write("leases"), "failed"),
-        api("the state cannot be loaded", ScanFlow.SCALE_DOWN, get("skyscaler-state"), "failed"),
+        api(
+            "the lease cannot be written",
+            ScanFlow.SCALE_DOWN,
+            write("leases"),
+            "failed to take the lease: "),
+        api(
+            "the state cannot be loaded",
+            ScanFlow.SCALE_DOWN,
+            get("skyscaler-state"),
+            "failed to load the state: "),
         api(
             "the state cannot be saved",
             ScanFlow.SCALE_DOWN,
             write("skyscaler-state"),
-            "completed"),
+            "the state was not saved (the next scan re-derives it)"),
         api(
             "the status cannot be written",
             ScanFlow.SCALE_UP,
             write("cluster-autoscaler-status"),
-            "completed"),
-        api("events cannot be written", ScanFlow.INTERRUPTION, write("events"), "completed"),
-        api("a node cannot be tainted", ScanFlow.SCALE_DOWN, verb("patch", "nodes"), "completed"),
+            "the status ConfigMap was not written"),
+        api("events cannot be written", ScanFlow.INTERRUPTION, write("events"), "FAILED: warning"),
+        api(
+            "a node cannot be tainted",
+            ScanFlow.SCALE_DOWN,
+            verb("patch", "nodes"),
+            "FAILED: taint "),
         api(
             "a pod cannot be evicted",
             ScanFlow.INTERRUPTION,
             verb("create", "pods/eviction"),
-            "completed"),
-        new Fault("the cloud cannot be read", ScanFlow.SCALE_UP, FaultSwitch::cloudRead, "failed"),
+            "FAILED: evict "),
+        new Fault(
+            "the cloud cannot be read",
+            ScanFlow.SCALE_UP,
+            FaultSwitch::cloudRead,
+            "failed to discover the node groups: "),
         cloud("SetTargetSize is refused", ScanFlow.SCALE_UP, SetTargetSize.class, Cloud.REFUSED),
         cloud(
             "SetTargetSize takes but its answer is lost",
@@ -128,7 +144,7 @@ class EveryCallFailingOnceTest {
 
       assertThat(fault.firedInScan()).as("the call failed in some scan\n%s", log).isNotNegative();
       ScanReport faulted = reports.get(fault.firedInScan());
-      assertThat(describe(faulted)).as("the scan that met it\n%s", log).startsWith(f.faulted());
+      assertThat(describe(faulted)).as("the scan that met it\n%s", log).contains(f.faulted());
       assertThat(reports.size())
           .as("converged within %d scans\n%s", MAX_SCANS, log)
           .isLessThan(MAX_SCANS);
@@ -162,7 +178,8 @@ class EveryCallFailingOnceTest {
       ScanFlow flow,
       Class<? extends dev.skyscaler.core.plan.action.Action> a,
       Cloud how) {
-    return new Fault(name, flow, () -> FaultSwitch.cloud(a, how), "completed");
+    return new Fault(
+        name, flow, () -> FaultSwitch.cloud(a, how), "status=FAILED, message=injected: ");
   }
 
   private static Predicate<ApiCall> write(String resourceOrName) {
