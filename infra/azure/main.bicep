@@ -1,11 +1,16 @@
 // Skyscaler on Azure Functions (Flex Consumption), in the resource group it is deployed to:
 // storage (host state and the deployment package, reached with the identity only), a
 // user-assigned identity, the Function App with its app settings, and the identity's roles:
-//   - Storage Blob Data Owner on the storage account (timer leases, deployment package);
-//   - Virtual Machine Contributor on the node resource group (scale sets and their VMs);
-//   - AKS: Azure Kubernetes Service Cluster User Role (user kubeconfig: endpoint and CA) and
-//     Azure Kubernetes Service Contributor Role (node pool count, deleteMachines) on the cluster;
+//   - Storage Blob Data Owner on the storage account (timer leases, deployment package, and the
+//     preemption events Event Grid could not deliver);
+//   - a custom role with only the scale-set operations the functions call, on the scale sets
+//     named in scaleSetNames or else on the node resource group (modules/node-access.bicep);
+//   - AKS: a custom role with only the cluster and agent-pool operations they call (user
+//     credential: endpoint and CA; node pool count; deleteMachines), on the cluster
+//     (modules/aks-access.bicep);
 //   - self-managed: Key Vault Secrets User on the vault holding the kubeconfig.
+// No built-in Contributor role: a bug or a wrong setting cannot create, reconfigure or delete
+// anything the functions do not manage.
 // Kubernetes RBAC inside the cluster binds the identity's principal id (output below) to
 // Skyscaler's ClusterRole; see functions-azure/README.md.
 //
@@ -31,6 +36,9 @@ param nodeResourceGroup string
 
 @description('Resource group of the AKS cluster; empty for a self-managed cluster.')
 param aksResourceGroup string = ''
+
+@description('Scale sets the functions may change (self-managed) or repair (AKS); empty: every scale set of nodeResourceGroup.')
+param scaleSetNames array = []
 
 @description('Key Vault secret URI of a self-managed cluster\'s kubeconfig; empty on AKS.')
 param kubeconfigSecretUri string = ''
@@ -58,6 +66,7 @@ var isAks = !empty(aksResourceGroup)
 var suffix = uniqueString(resourceGroup().id, appName)
 var storageName = take(toLower('st${replace(appName, '-', '')}${suffix}'), 24)
 var packageContainer = toLower('app-package-${take(appName, 30)}')
+var deadLetterContainer = 'preemption-dead-letters'
 
 var roles = {
   storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'
@@ -89,6 +98,13 @@ resource blobService 'Microsoft.Storage/storageAccounts/blobServices@2023-05-01'
 resource packages 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
   parent: blobService
   name: packageContainer
+}
+
+// Preemption events Event Grid could not deliver after its retries: kept for inspection instead
+// of dropped (blob data only; the storage account takes no shared key).
+resource deadLetters 'Microsoft.Storage/storageAccounts/blobServices/containers@2023-05-01' = {
+  parent: blobService
+  name: deadLetterContainer
 }
 
 resource storageRole 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
@@ -188,6 +204,9 @@ module nodeAccess 'modules/node-access.bicep' = {
   scope: resourceGroup(nodeResourceGroup)
   params: {
     principalId: identity.properties.principalId
+    appName: appName
+    isAks: isAks
+    scaleSetNames: scaleSetNames
   }
 }
 
@@ -197,6 +216,7 @@ module aksAccess 'modules/aks-access.bicep' = if (isAks) {
   params: {
     clusterName: clusterName
     principalId: identity.properties.principalId
+    appName: appName
   }
 }
 
@@ -214,6 +234,13 @@ module vaultAccess 'modules/vault-access.bicep' = if (!isAks && !empty(keyVaultN
 resource healthTopic 'Microsoft.EventGrid/systemTopics@2022-06-15' = if (deployEventSubscription) {
   name: 'st-${appName}-health'
   location: 'global'
+  // writes undeliverable events to the dead-letter container as this identity
+  identity: {
+    type: 'UserAssigned'
+    userAssignedIdentities: {
+      '${identity.id}': {}
+    }
+  }
   properties: {
     source: subscription().id
     topicType: 'Microsoft.ResourceNotifications.HealthResources'
@@ -243,7 +270,24 @@ resource preemptions 'Microsoft.EventGrid/systemTopics/eventSubscriptions@2022-0
       maxDeliveryAttempts: 3
       eventTimeToLiveInMinutes: 10
     }
+    // An event still undelivered after its attempts or its time to live goes here, not away.
+    deadLetterWithResourceIdentity: {
+      identity: {
+        type: 'UserAssigned'
+        userAssignedIdentity: identity.id
+      }
+      deadLetterDestination: {
+        endpointType: 'StorageBlob'
+        properties: {
+          resourceId: storage.id
+          blobContainerName: deadLetters.name
+        }
+      }
+    }
   }
+  dependsOn: [
+    storageRole
+  ]
 }
 
 @description('Object id of the identity: bind it to Skyscaler\'s ClusterRole in the cluster.')
@@ -253,3 +297,6 @@ output principalId string = identity.properties.principalId
 output clientId string = identity.properties.clientId
 
 output functionAppName string = app.name
+
+@description('Container of the preemption events Event Grid could not deliver.')
+output deadLetterContainer string = '${storage.name}/${deadLetterContainer}'

@@ -16,7 +16,7 @@ final class LiveObjects {
 
   /**
    * A server of a cluster's lists: {@code nodes} nodes, {@code pods} running pods spread over them,
-   * and no PodDisruptionBudgets or DaemonSets.
+   * and no Namespaces, PodDisruptionBudgets or DaemonSets.
    */
   static ListPages cluster(int nodes, int pods) {
     return new ListPages()
@@ -25,7 +25,8 @@ final class LiveObjects {
         .serve(
             "/apis/policy/v1/poddisruptionbudgets",
             new ListPages.Served("PodDisruptionBudget", 0, i -> ""))
-        .serve("/apis/apps/v1/daemonsets", new ListPages.Served("DaemonSet", 0, i -> ""));
+        .serve("/apis/apps/v1/daemonsets", new ListPages.Served("DaemonSet", 0, i -> ""))
+        .serve("/api/v1/namespaces", new ListPages.Served("Namespace", 0, i -> ""));
   }
 
   /** Node {@code i}: m5.xlarge-like, Ready, one of three zones. */

@@ -1,9 +1,12 @@
 package dev.skyscaler.aws;
 
+import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
 import dev.skyscaler.aws.asg.AsgGatewayException;
+import dev.skyscaler.aws.asg.GroupMembership;
 import dev.skyscaler.aws.events.Ec2InstanceEvent;
 import dev.skyscaler.aws.events.EventBridgeEvents;
 import dev.skyscaler.aws.events.EventFormatException;
+import dev.skyscaler.aws.events.FunctionHome;
 import dev.skyscaler.aws.events.InterruptionNotices;
 import dev.skyscaler.aws.events.SqsBatch;
 import dev.skyscaler.core.cloud.InterruptionNotice;
@@ -18,31 +21,39 @@ import java.util.Optional;
 /**
  * One SQS batch of the interruption function, sorted: the notices about this cluster's instances
  * (each with the message that carried it), and the messages to hand back to the queue. A message of
- * another kind, or about another cluster's instance or group, is neither: it is acknowledged and
- * dropped. Once the batch's scan has run, {@link #settle} logs each notice as handled or hands its
- * message back.
+ * another kind, from another account or region than the function's, or about another cluster's
+ * instance or group, is neither: it is acknowledged and dropped. Once the batch's scan has run,
+ * {@link #settle} logs each notice as handled or hands its message back.
  */
 final class InterruptionBatch {
   /** A notice of ours and the message that carried it. */
   private record Ours(String messageId, InterruptionNotice notice, String group) {}
 
   private final FunctionWiring wiring;
+  private final FunctionHome home;
   private final List<Ours> ours = new ArrayList<>();
   private final List<String> failures = new ArrayList<>();
-  private Map<String, String> groupsByInstance;
+  private GroupMembership membership;
 
-  private InterruptionBatch(FunctionWiring wiring) {
+  private InterruptionBatch(FunctionWiring wiring, FunctionHome home) {
     this.wiring = wiring;
+    this.home = home;
   }
 
   /**
-   * Reads each message on its own: an unreadable one is logged with the field at fault and handed
-   * back (the queue moves it to the dead-letter queue after its receive limit), as is one whose
-   * ownership could not be checked (AWS throttling or an outage).
+   * Reads each message on its own: an unreadable one (its SQS record or its event) is logged with
+   * the field at fault and handed back alone (the queue moves it to the dead-letter queue after its
+   * receive limit), as is one whose ownership could not be checked (AWS throttling or an outage).
+   *
+   * @param home the function's account and region: events from elsewhere are dropped
    */
-  static InterruptionBatch read(List<SqsBatch.Message> messages, FunctionWiring wiring) {
-    InterruptionBatch batch = new InterruptionBatch(wiring);
-    messages.forEach(batch::read);
+  static InterruptionBatch read(SqsBatch.Batch sqs, FunctionWiring wiring, FunctionHome home) {
+    InterruptionBatch batch = new InterruptionBatch(wiring, home);
+    for (SqsBatch.Unreadable u : sqs.unreadable()) {
+      wiring.log().error(u.problem(), Map.of("messageId", u.messageId()));
+      batch.failures.add(u.messageId());
+    }
+    sqs.messages().forEach(batch::read);
     return batch;
   }
 
@@ -69,17 +80,21 @@ final class InterruptionBatch {
     return back;
   }
 
-  private void read(SqsBatch.Message m) {
+  private void read(SQSMessage m) {
     try {
       Optional<Ec2InstanceEvent> event =
-          EventBridgeEvents.parse("SQS message " + m.messageId(), m.body());
+          EventBridgeEvents.parse("SQS message " + m.getMessageId(), m.getBody());
       if (event.isEmpty()) {
         return;
       }
-      if (groupsByInstance == null) {
-        groupsByInstance = wiring.provider().groupsByInstance();
+      if (!home.isHomeOf(event.get())) {
+        logElsewhere(m, event.get());
+        return;
       }
-      Optional<String> group = groupOf(event.get(), groupsByInstance);
+      if (membership == null) {
+        membership = wiring.provider().membership();
+      }
+      Optional<String> group = groupOf(event.get(), membership);
       if (group.isEmpty()) {
         return;
       }
@@ -92,26 +107,42 @@ final class InterruptionBatch {
                       .heartbeatTimeout(a.group(), a.hook())
                       // a hook we cannot read: the configured --lifecycle-heartbeat-timeout
                       .or(() -> Optional.of(configuredHeartbeat())))
-          .ifPresent(n -> ours.add(new Ours(m.messageId(), n, group.get())));
+          .ifPresent(n -> ours.add(new Ours(m.getMessageId(), n, group.get())));
     } catch (EventFormatException e) {
-      wiring.log().error(e.getMessage(), Map.of("messageId", m.messageId()));
-      failures.add(m.messageId());
+      wiring.log().error(e.getMessage(), Map.of("messageId", m.getMessageId()));
+      failures.add(m.getMessageId());
     } catch (AsgGatewayException e) {
-      wiring.log().warn(e.getMessage(), Map.of("messageId", m.messageId()));
-      failures.add(m.messageId());
+      wiring.log().warn(e.getMessage(), Map.of("messageId", m.getMessageId()));
+      failures.add(m.getMessageId());
     }
   }
 
   /**
-   * The group of ours the event is about. A terminate lifecycle action names its group; the ASG no
-   * longer lists an instance that is terminating, so the group's own name decides.
+   * The group of ours the event is about. A terminate lifecycle action names its group, which must
+   * be one of this cluster's and list the instance; any other event is about an instance one of our
+   * groups lists.
    */
-  private static Optional<String> groupOf(Ec2InstanceEvent event, Map<String, String> ours) {
+  private static Optional<String> groupOf(Ec2InstanceEvent event, GroupMembership ours) {
     if (event.lifecycle().isPresent()) {
-      String group = event.lifecycle().get().group();
-      return ours.containsValue(group) ? Optional.of(group) : Optional.empty();
+      return ours.lifecycleGroup(event.lifecycle().get().group(), event.instanceId());
     }
-    return Optional.ofNullable(ours.get(event.instanceId()));
+    return ours.groupOf(event.instanceId());
+  }
+
+  /** An event of another account or region than the function's: logged and dropped. */
+  private void logElsewhere(SQSMessage m, Ec2InstanceEvent e) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("messageId", m.getMessageId());
+    fields.put("eventId", e.id());
+    fields.put("eventAccount", e.account());
+    fields.put("eventRegion", e.region());
+    fields.put("account", home.account());
+    fields.put("region", home.region());
+    wiring
+        .log()
+        .warn(
+            "interruption event from another account or region than the function's: dropped",
+            fields);
   }
 
   private Duration configuredHeartbeat() {

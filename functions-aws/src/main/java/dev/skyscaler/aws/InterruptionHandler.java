@@ -2,6 +2,7 @@ package dev.skyscaler.aws;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.skyscaler.aws.events.FunctionHome;
 import dev.skyscaler.aws.events.InterruptionNotices;
 import dev.skyscaler.aws.events.SqsBatch;
 import dev.skyscaler.core.cloud.InterruptionNotice;
@@ -25,15 +26,20 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>an event of another kind, a test notification, or an instance or group of another cluster:
- *       acknowledged and dropped (normal: the rules see the whole account);
+ *       acknowledged and dropped (normal: the rules see the whole account); an event from another
+ *       account or region than the function's ({@link FunctionHome}, from the invoked function's
+ *       ARN): dropped with a warning; a lifecycle action counts only when its group is one of the
+ *       cluster's and lists its instance;
  *   <li>an event for one of this cluster's instances: turned into the core's {@link
  *       InterruptionNotice} ({@link InterruptionNotices}); the batch's notices go to <em>one</em>
  *       full scan ({@link ScanCycle#run(ScanKind, List)}), which taints, cordons and drains the
  *       nodes, completes lifecycle hooks, and records the notices in the cluster's state. If that
  *       scan is skipped (the lease stayed held for {@link #LEASE_WAIT}) or fails, the messages that
  *       carried the notices are returned to the queue;
- *   <li>a message that cannot be read: logged with the field at fault and returned to the queue,
- *       which moves it to the dead-letter queue after its receive limit, kept for inspection;
+ *   <li>a message that cannot be read (its SQS record or its event): logged with the field at fault
+ *       and returned to the queue alone, which moves it to the dead-letter queue after its receive
+ *       limit, kept for inspection; only an event that is not an SQS batch, or a record without a
+ *       message id, fails the whole batch;
  *   <li>AWS throttling or an outage while checking ownership: returned to the queue.
  * </ul>
  *
@@ -71,7 +77,9 @@ public final class InterruptionHandler implements RequestStreamHandler {
       throws IOException {
     InterruptionBatch batch =
         InterruptionBatch.read(
-            SqsBatch.messages(new String(input.readAllBytes(), StandardCharsets.UTF_8)), wiring);
+            SqsBatch.read(new String(input.readAllBytes(), StandardCharsets.UTF_8)),
+            wiring,
+            FunctionHome.ofFunctionArn(context.getInvokedFunctionArn()));
     Optional<ScanReport> scan = Optional.empty();
     if (!batch.notices().isEmpty()) {
       try (InvocationScans invocation =
@@ -80,6 +88,7 @@ public final class InterruptionHandler implements RequestStreamHandler {
         scan = Optional.of(invocation.run(ScanKind.FULL, batch.notices()));
       }
     }
-    output.write(SqsBatch.failures(batch.settle(scan)).getBytes(StandardCharsets.UTF_8));
+    output.write(
+        SqsBatch.write(SqsBatch.failures(batch.settle(scan))).getBytes(StandardCharsets.UTF_8));
   }
 }

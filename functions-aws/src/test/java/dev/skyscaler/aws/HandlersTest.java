@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
@@ -208,6 +210,77 @@ class HandlersTest {
     // an empty node is drained at once: its termination hook is completed in the same scan
     assertThat(test.hookCalls())
         .containsExactly("complete " + name + "-workers skyscaler-drain " + worker);
+  }
+
+  @Test
+  void eventsFromAnotherAccountOrRegionOrOfAGroupThatDoesNotListTheInstanceDrainNothing()
+      throws IOException {
+    String spot =
+        atT0(fixture("spot-interruption-warning.json")).replace("i-0b662ef9931388ba0", worker);
+    String lifecycle = atT0(fixture("instance-terminate-lifecycle-action.json"));
+    String foreign = instanceOf(name + "-foreign");
+
+    String out =
+        invoke(
+            new InterruptionHandler(test.wiring(), clock::advance)::handleRequest,
+            sqs(
+                Map.of(
+                    "m1-other-account",
+                    spot.replace("\"account\": \"123456789012\"", "\"account\": \"210987654321\""),
+                    "m2-other-region",
+                    spot.replace("\"region\": \"us-east-1\"", "\"region\": \"eu-west-1\""),
+                    "m3-hook-of-ours-for-their-instance",
+                    lifecycle
+                        .replace("prod-spot-a", name + "-workers")
+                        .replace("i-0b662ef9931388ba0", foreign),
+                    "m4-hook-of-an-empty-group-of-ours-for-our-instance",
+                    lifecycle
+                        .replace("prod-spot-a", name + "-broken")
+                        .replace("i-0b662ef9931388ba0", worker))),
+            new FakeContext(() -> 60_000));
+
+    assertThat(out).isEqualTo("{\"batchItemFailures\":[]}");
+    assertThat(cluster.admin().nodes().withName("w1").get().getSpec().getUnschedulable())
+        .isNotEqualTo(Boolean.TRUE);
+    assertThat(test.hookCalls()).isEmpty();
+    assertThat(
+            messages(
+                "interruption event from another account or region than the function's: dropped"))
+        .extracting(
+            l ->
+                l.get("messageId").asText()
+                    + " "
+                    + l.get("eventAccount").asText()
+                    + "/"
+                    + l.get("eventRegion").asText()
+                    + " not "
+                    + l.get("account").asText()
+                    + "/"
+                    + l.get("region").asText())
+        .containsExactlyInAnyOrder(
+            "m1-other-account 210987654321/us-east-1 not 123456789012/us-east-1",
+            "m2-other-region 123456789012/eu-west-1 not 123456789012/us-east-1");
+    assertThat(messages("scan completed")).isEmpty();
+  }
+
+  @Test
+  void aRecordWithoutABodyFailsAloneAndTheRestOfTheBatchIsHandled() throws IOException {
+    String spot =
+        atT0(fixture("spot-interruption-warning.json")).replace("i-0b662ef9931388ba0", worker);
+    ObjectNode batch = (ObjectNode) JSON.readTree(sqs(Map.of("m1-ours", spot)));
+    ((ArrayNode) batch.get("Records")).addObject().put("messageId", "m2-no-body").put("body", 5);
+
+    String out =
+        invoke(
+            new InterruptionHandler(test.wiring(), clock::advance)::handleRequest,
+            batch.toString(),
+            new FakeContext(() -> 60_000));
+
+    assertThat(out).isEqualTo("{\"batchItemFailures\":[{\"itemIdentifier\":\"m2-no-body\"}]}");
+    assertThat(cluster.admin().nodes().withName("w1").get().getSpec().getUnschedulable()).isTrue();
+    assertThat(messages("SQS message m2-no-body: field body is missing or not a string"))
+        .singleElement()
+        .satisfies(l -> assertThat(l.get("level").asText()).isEqualTo("ERROR"));
   }
 
   @Test

@@ -52,6 +52,21 @@ class SdkBoundaryTest {
   }
 
   @Test
+  void lambdasEventTypesAreReadOnlyByTheEventsAndTheInterruptionFunction() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("dev.skyscaler.aws.events..")
+        .and()
+        .doNotHaveSimpleName("InterruptionHandler")
+        .and()
+        .doNotHaveSimpleName("InterruptionBatch")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("com.amazonaws.services.lambda.runtime.events..", "org.joda..")
+        .check(MAIN);
+  }
+
+  @Test
   void eachAwsServiceHasExactlyOneGateway() {
     assertThat(
             MAIN.stream()

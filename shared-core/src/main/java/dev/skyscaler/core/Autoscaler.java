@@ -12,6 +12,7 @@ import dev.skyscaler.core.interruption.InterruptionDecision;
 import dev.skyscaler.core.interruption.InterruptionPolicy;
 import dev.skyscaler.core.interruption.ReplacementAccounting;
 import dev.skyscaler.core.model.ClusterSnapshot;
+import dev.skyscaler.core.model.SnapshotWarnings;
 import dev.skyscaler.core.plan.NoScaleUp;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PodExplanation;
@@ -54,6 +55,7 @@ public final class Autoscaler {
    * One scan: decide what to do, in this order.
    *
    * <ol>
+   *   <li>What is odd in the snapshot is said in the plan's warnings ({@link SnapshotWarnings}).
    *   <li>Interruption notices: the interrupted nodes are tainted, cordoned and drained within
    *       their notice, whatever else happens — they are the cloud's facts.
    *   <li>Node health: repairs, and instances that never registered. When too many nodes are
@@ -90,7 +92,8 @@ public final class Autoscaler {
             snapshot, state.health(), options.health(), now, cloud.instances());
     List<Action> actions = new ArrayList<>(interruptions.actions());
     actions.addAll(health.actions());
-    List<String> warnings = new ArrayList<>(health.warnings());
+    List<String> warnings = new ArrayList<>(SnapshotWarnings.of(snapshot));
+    warnings.addAll(health.warnings());
     warnings.addAll(resolved.warnings());
     AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
     if (!health.clusterHealthy()) {

@@ -149,19 +149,23 @@ public final class KubernetesConnection implements AutoCloseable {
   }
 
   /**
-   * Connects as a kubeconfig held in memory says (its current context), e.g. one read from a cloud
-   * secret store. Credentials must be inline ({@code token}, {@code client-key-data}, ...): there
-   * is no file to resolve paths against.
+   * Connects as a kubeconfig read from a cloud secret store says (its current context), under
+   * {@link KubeconfigText}'s rules: an {@code https://} server with inline CA data, and inline
+   * credentials ({@code token}, {@code client-key-data}, ...); no exec plugin, no auth provider, no
+   * file path, no {@code insecure-skip-tls-verify}.
    *
    * @param source what the text is, for messages (e.g. {@code kubeconfig in secret <arn>}); never
    *     the text itself
-   * @throws ConnectionException naming {@code source} (and the line of a syntax error)
+   * @throws ConnectionException naming {@code source} (and the line of a syntax error, or the
+   *     fields that break the rules)
    */
   public static KubernetesConnection fromKubeconfigText(
       String kubeconfig, String source, ConnectionOptions options) {
     Config config;
     try {
-      config = KubeconfigText.parse(Objects.requireNonNull(kubeconfig, "kubeconfig"));
+      config = KubeconfigText.parse(Objects.requireNonNull(kubeconfig, "kubeconfig"), source);
+    } catch (ConnectionException e) {
+      throw e;
     } catch (RuntimeException e) {
       // never the parser's message: it quotes the offending line, which may hold a credential
       throw new ConnectionException(source + ": not a valid kubeconfig" + position(e));

@@ -77,7 +77,8 @@ public final class ReadView {
   }
 
   private static ObjectMapper mapper() {
-    return new ObjectMapper()
+    // what the API server or a snapshot file sends is held to ParseLimits (depth, string length)
+    return new ObjectMapper(ParseLimits.jsonFactory())
         .addMixIn(ObjectMeta.class, MetaMixIn.class)
         .addMixIn(Container.class, ContainerMixIn.class)
         .addMixIn(EphemeralContainer.class, ContainerMixIn.class)

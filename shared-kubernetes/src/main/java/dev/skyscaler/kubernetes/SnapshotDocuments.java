@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
@@ -21,33 +19,44 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 final class SnapshotDocuments {
   private SnapshotDocuments() {}
 
+  /**
+   * The file's objects, within {@link ParseLimits}: at most {@link
+   * ParseLimits#MAX_SNAPSHOT_FILE_BYTES} and {@link ParseLimits#MAX_DEPTH} levels deep.
+   */
   static List<RawObject> load(Path path) {
     String file = path.toString();
+    ParseLimits.sizeProblem(path, ParseLimits.MAX_SNAPSHOT_FILE_BYTES)
+        .ifPresent(
+            problem -> {
+              throw new SnapshotException("snapshot: " + problem);
+            });
     String text;
     try {
       text = Files.readString(path, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new SnapshotException("snapshot: " + file + ": cannot read: " + e.getMessage(), e);
     }
-    Load yaml =
-        new Load(
-            LoadSettings.builder()
-                .setLabel(file)
-                .setCodePointLimit(Integer.MAX_VALUE) // kubectl dumps of big clusters exceed 3 MB
-                .build());
+    // kubectl dumps of big clusters exceed snakeyaml's default of 3 MB: the file size is the limit
     List<RawObject> objects = new ArrayList<>();
     int document = 0;
     try {
-      for (Object doc : yaml.loadAllFromString(text)) {
+      for (Object doc : ParseLimits.yamlDocuments(file, Integer.MAX_VALUE, text)) {
         document++;
         if (doc != null) {
           addObjects(objects, file, "document " + document, doc);
         }
       }
+    } catch (ParseLimits.TooDeepException e) {
+      throw new SnapshotException(
+          file + ": " + e.getMessage() + "; a Kubernetes object nests about 20 levels deep", e);
     } catch (MarkedYamlEngineException e) {
       throw new SnapshotException(file + ": " + parseProblem(e, format(file)), e);
     } catch (YamlEngineException e) {
       throw new SnapshotException(file + ": invalid " + format(file) + ": " + e.getMessage(), e);
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // the limits should make these impossible; if one slips through, it still names the file
+      throw new SnapshotException(
+          file + ": too large or too deeply nested to read (" + e.getClass().getSimpleName() + ")");
     }
     return objects;
   }

@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * <p>Nodes, Pods, Namespaces, policy/v1 PodDisruptionBudgets, apps/v1 DaemonSets, the priority
  * expander's ConfigMap, CapacityBuffers ({@code autoscaling.x-k8s.io} v1, v1beta1, v1alpha1) and
  * the PodTemplates they refer to are used; Succeeded and Failed pods are dropped; other ConfigMaps
- * are skipped silently; any other kind is skipped with one warning per kind and file.
+ * are skipped silently; any other kind is skipped with one warning per kind and file. Every file,
+ * and the snapshot as a whole, is held to {@link ParseLimits}.
  */
 public final class SnapshotFiles {
   private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
@@ -65,10 +66,20 @@ public final class SnapshotFiles {
    * @throws SnapshotException as {@link #read(List)} does, and as {@code extra} does
    */
   public static KubernetesSnapshot read(List<Path> paths, ExtraObjects extra) {
+    return read(paths, extra, ParseLimits.MAX_NODES, ParseLimits.MAX_PODS);
+  }
+
+  /** {@link #read(List)} with other limits on the nodes and pods, for tests. */
+  static KubernetesSnapshot read(List<Path> paths, int maxNodes, int maxPods) {
+    return read(paths, (object, where) -> false, maxNodes, maxPods);
+  }
+
+  private static KubernetesSnapshot read(
+      List<Path> paths, ExtraObjects extra, int maxNodes, int maxPods) {
     if (paths.isEmpty()) {
       throw new SnapshotException("snapshot: no snapshot files given");
     }
-    Assembly assembly = new Assembly(extra);
+    Assembly assembly = new Assembly(extra, maxNodes, maxPods);
     for (Path path : paths) {
       for (Path file : files(path)) {
         List<RawObject> objects = SnapshotDocuments.load(file);
@@ -131,19 +142,24 @@ public final class SnapshotFiles {
     private Map<Integer, List<String>> priorities = Map.of();
     private String prioritiesFrom;
     private final ExtraObjects extra;
+    private final int maxNodes;
+    private final int maxPods;
 
-    Assembly(ExtraObjects extra) {
+    Assembly(ExtraObjects extra, int maxNodes, int maxPods) {
       this.extra = extra;
+      this.maxNodes = maxNodes;
+      this.maxPods = maxPods;
     }
 
     /** Adds a known object; false when its kind is not one a snapshot uses. */
     boolean add(RawObject o) {
       try {
         switch (o.kind()) {
-          case "Node" ->
-              nodes.add(
-                  ModelTranslator.toNode(
-                      typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class)));
+          case "Node" -> {
+            nodes.add(
+                ModelTranslator.toNode(typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class)));
+            checkCount(nodes.size(), maxNodes, "nodes", 5_000);
+          }
           case "Pod" -> addPod(o);
           case "Namespace" ->
               namespaces.add(
@@ -184,6 +200,18 @@ public final class SnapshotFiles {
       }
       Pod pod = ModelTranslator.toPod(typed(o, "v1", io.fabric8.kubernetes.api.model.Pod.class));
       pods.add(pod);
+      checkCount(pods.size(), maxPods, "pods", 150_000);
+    }
+
+    /** A snapshot with more than {@code max} of a kind stops at the object that is one too many. */
+    private static void checkCount(int count, int max, String what, int tested) {
+      if (count > max) {
+        throw new SnapshotException(
+            String.format(
+                "more than %,d %s; at most %,d are read (Kubernetes' tested limit is %,d per"
+                    + " cluster)",
+                max, what, max, tested));
+      }
     }
 
     private void addConfigMap(RawObject o) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class KubeconfigTextTest {
   private static final String CA = "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCg==";
+  private static final String SOURCE = "kubeconfig in secret arn:aws:secretsmanager:eu-west-1:1:x";
 
   static Stream<Arguments> kubeconfigs() {
     return Stream.of(
@@ -29,18 +30,6 @@ class KubeconfigTextTest {
                 "client-certificate-data: " + CA + "\n    client-key-data: " + CA)),
         Arguments.of("basic auth", kubeconfig("https://k", "username: u\n    password: p")),
         Arguments.of(
-            "an exec plugin",
-            kubeconfig(
-                "https://eks.example.com",
-                """
-                exec:
-                      apiVersion: client.authentication.k8s.io/v1beta1
-                      command: echo
-                      args: ['{"apiVersion":"client.authentication.k8s.io/v1beta1",\
-                "kind":"ExecCredential","status":{"token":"from-exec"}}']
-                      env: [{name: AWS_PROFILE, value: lab}]\
-                """)),
-        Arguments.of(
             "extensions on the cluster, the context and the file",
             kubeconfig("https://k", "token: abc")
                     .replace(
@@ -51,16 +40,17 @@ class KubeconfigTextTest {
                         "    namespace: team-a\n    extensions:\n    - name: context_info\n      extension: {last-update: today, provider: minikube.sigs.k8s.io}")
                 + "extensions:\n- name: top\n  extension: {kind: Unknown, apiVersion: example.com/v1}\n"),
         Arguments.of(
-            "insecure TLS and a proxy",
+            "a proxy",
             kubeconfig("https://k", "token: abc")
                 .replace(
                     "certificate-authority-data: " + CA,
-                    "insecure-skip-tls-verify: true\n    proxy-url: http://proxy:3128")),
+                    "certificate-authority-data: " + CA + "\n    proxy-url: http://proxy:3128")),
         Arguments.of(
             "JSON instead of YAML",
             """
             {"apiVersion":"v1","kind":"Config","current-context":"c",
-             "clusters":[{"name":"k","cluster":{"server":"https://json"}}],
+             "clusters":[{"name":"k","cluster":{"server":"https://json",
+               "certificate-authority-data":"LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCg=="}}],
              "contexts":[{"name":"c","context":{"cluster":"k","user":"u"}}],
              "users":[{"name":"u","user":{"token":"t"}}]}
             """));
@@ -69,7 +59,7 @@ class KubeconfigTextTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("kubeconfigs")
   void aKubeconfigGivesWhatFabric8sOwnReaderGives(String form, String text) {
-    Config ours = KubeconfigText.parse(text);
+    Config ours = KubeconfigText.parse(text, SOURCE);
     Config fabric8s = Config.fromKubeconfig(text);
 
     assertThat(fields(ours)).isEqualTo(fields(fabric8s));
@@ -78,7 +68,7 @@ class KubeconfigTextTest {
 
   @Test
   void theCurrentContextsNamespaceAndTheContextsAreRead() {
-    Config c = KubeconfigText.parse(kubeconfig("https://10.0.0.1:6443", "token: abc"));
+    Config c = KubeconfigText.parse(kubeconfig("https://10.0.0.1:6443", "token: abc"), SOURCE);
 
     assertThat(c.getMasterUrl()).isEqualTo("https://10.0.0.1:6443/");
     assertThat(c.getNamespace()).isEqualTo("team-a");
@@ -97,7 +87,7 @@ class KubeconfigTextTest {
                 "    namespace: team-a\n    extensions:\n    - name: x\n"
                     + "      extension: {apiVersion: v1, kind: ConfigMap, metadata: {name: c}}");
 
-    Config c = KubeconfigText.parse(text);
+    Config c = KubeconfigText.parse(text, SOURCE);
 
     assertThat(c.getCurrentContext().getContext().getExtensions().get(0).getExtension())
         .isInstanceOfSatisfying(
@@ -107,14 +97,14 @@ class KubeconfigTextTest {
 
   @Test
   void emptyTextIsRefused() {
-    assertThatThrownBy(() -> KubeconfigText.parse("  \n"))
+    assertThatThrownBy(() -> KubeconfigText.parse("  \n", SOURCE))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("the kubeconfig is empty");
   }
 
   @Test
   void aSyntaxErrorKeepsTheParsersLineAndColumn() {
-    assertThatThrownBy(() -> KubeconfigText.parse("clusters:\n  - name: a\n   : [unclosed"))
+    assertThatThrownBy(() -> KubeconfigText.parse("clusters:\n  - name: a\n   : [unclosed", SOURCE))
         .hasStackTraceContaining("line 3");
   }
 

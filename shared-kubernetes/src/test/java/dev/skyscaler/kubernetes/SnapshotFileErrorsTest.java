@@ -186,7 +186,71 @@ class SnapshotFileErrorsTest {
                 10: ["ng-(a"]
             """,
             "ConfigMap kube-system/cluster-autoscaler-priority-expander: data.priorities[10]:"
-                + " invalid regex \"ng-(a\": Unclosed group"));
+                + " invalid regex \"ng-(a\": Unclosed group"),
+        arguments(
+            "a document nested 5,000 levels deep stops at level 101, not in a stack overflow",
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: "
+                + "[".repeat(5_000)
+                + "]".repeat(5_000)
+                + "\n",
+            "line 4, column 106: nested more than 100 levels deep; a Kubernetes object nests"
+                + " about 20 levels deep"),
+        arguments(
+            "block mappings nested 101 deep are refused as well",
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n" + blocks(100),
+            "line 104, column 101: nested more than 100 levels deep; a Kubernetes object nests"
+                + " about 20 levels deep"));
+  }
+
+  /** {@code n} block mappings, one inside the other, each one column further in. */
+  private static String blocks(int n) {
+    StringBuilder yaml = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      yaml.append(" ".repeat(i + 1)).append("k").append(i).append(":\n");
+    }
+    return yaml.append(" ".repeat(n + 1)).append("v\n").toString();
+  }
+
+  @Test
+  void aSnapshotStopsAtTheNodeOrPodOneOverTheLimitNamingTheFile() throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("big.yaml"),
+            """
+            apiVersion: v1
+            kind: List
+            items:
+            - {apiVersion: v1, kind: Node, metadata: {name: n1}}
+            - {apiVersion: v1, kind: Node, metadata: {name: n2}}
+            - {apiVersion: v1, kind: Pod, metadata: {name: a}, spec: {containers: [{name: c}]}}
+            - {apiVersion: v1, kind: Pod, metadata: {name: b}, spec: {containers: [{name: c}]}}
+            """);
+
+    assertThatThrownBy(() -> SnapshotFiles.read(List.of(file), 1, 5))
+        .isInstanceOf(SnapshotException.class)
+        .hasMessage(
+            file
+                + ": more than 1 nodes; at most 1 are read (Kubernetes' tested limit is 5,000 per"
+                + " cluster)");
+    assertThatThrownBy(() -> SnapshotFiles.read(List.of(file), 5, 1))
+        .hasMessage(
+            file
+                + ": more than 1 pods; at most 1 are read (Kubernetes' tested limit is 150,000 per"
+                + " cluster)");
+    assertThat(SnapshotFiles.read(List.of(file), 2, 2).nodes()).hasSize(2);
+  }
+
+  @Test
+  void aFileOverTheSizeLimitIsRefusedBeforeItIsRead() throws IOException {
+    Path file = dir.resolve("huge.yaml");
+    try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+      f.setLength(ParseLimits.MAX_SNAPSHOT_FILE_BYTES + 1);
+    }
+
+    assertThatThrownBy(() -> SnapshotFiles.read(List.of(file)))
+        .isInstanceOf(SnapshotException.class)
+        .hasMessage(
+            "snapshot: " + file + ": 1,073,741,825 bytes; at most 1,073,741,824 bytes are read");
   }
 
   @ParameterizedTest(name = "{0}")

@@ -36,6 +36,9 @@ import java.util.Set;
  * field.
  */
 public final class NodeGroupsFile {
+  /** Most node groups a file may declare (AWS's default quota is 500 groups per region). */
+  static final int MAX_GROUPS = 1_000;
+
   private static final Set<String> TOP_FIELDS = Set.of("nodeGroups");
   private static final Set<String> GROUP_FIELDS =
       Set.of("name", "minSize", "maxSize", "targetSize", "nodes", "selector", "template", "price");
@@ -61,7 +64,7 @@ public final class NodeGroupsFile {
     if (root.get("nodeGroups").isEmpty()) {
       throw root.error("missing required field \"nodeGroups\"");
     }
-    List<JsonNode> items = root.list("nodeGroups");
+    List<JsonNode> items = root.list("nodeGroups", MAX_GROUPS);
     if (items.isEmpty()) {
       throw root.error("nodeGroups", "is empty; declare at least one node group");
     }

@@ -94,6 +94,21 @@ public final class YamlObject {
     return OptionalInt.of(v.intValue());
   }
 
+  /** A whole number from {@code min} to {@code max}, when the field is there. */
+  public OptionalInt wholeNumber(String field, int min, int max) {
+    OptionalInt n = wholeNumber(field, min);
+    if (n.isPresent() && n.getAsInt() > max) {
+      throw error(
+          field, "expected a whole number from " + min + " to " + max + ", got " + n.getAsInt());
+    }
+    return n;
+  }
+
+  public int requiredWholeNumber(String field, int min, int max) {
+    return wholeNumber(field, min, max)
+        .orElseThrow(() -> error("missing required field \"" + field + "\""));
+  }
+
   public int requiredWholeNumber(String field, int min) {
     return wholeNumber(field, min)
         .orElseThrow(() -> error("missing required field \"" + field + "\""));
@@ -119,6 +134,15 @@ public final class YamlObject {
               }
               return new YamlObject(where, path + field + ".", v);
             });
+  }
+
+  /** The items of a list field, at most {@code max} of them; an absent field is an empty list. */
+  public List<JsonNode> list(String field, int max) {
+    List<JsonNode> items = list(field);
+    if (items.size() > max) {
+      throw error(field, items.size() + " items; at most " + max + " are read");
+    }
+    return items;
   }
 
   /** The items of a list field; an absent field is an empty list. */

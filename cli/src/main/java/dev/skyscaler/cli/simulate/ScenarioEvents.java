@@ -5,10 +5,12 @@ import dev.skyscaler.cli.input.YamlObject;
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -18,8 +20,18 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 
-/** The {@code workloads} and {@code events} of a scenario file, checked against the snapshot. */
+/**
+ * The {@code workloads} and {@code events} of a scenario file, checked against the snapshot and
+ * held to limits that keep a simulation within a laptop's memory: every replica count and Job at
+ * most {@link #MAX_PODS}, and together, with the snapshot's pods, no more than that at once.
+ */
 final class ScenarioEvents {
+  /** Most pods a simulation holds at once: Kubernetes' tested limit per cluster. */
+  static final int MAX_PODS = 150_000;
+
+  static final int MAX_WORKLOADS = 1_000;
+  static final int MAX_EVENTS = 10_000;
+
   private static final Set<String> WORKLOAD_FIELDS =
       union(Set.of("deployment", "replicas", "daily"));
   private static final Set<String> EVENT_KINDS = Set.of("scale", "interrupt", "fail", "job");
@@ -37,14 +49,59 @@ final class ScenarioEvents {
     this.snapshot = snapshot;
     this.duration = duration;
     this.snapshotDeployments = Workloads.deploymentsIn(snapshot);
-    List<JsonNode> workloads = root.list("workloads");
+    List<JsonNode> workloads = root.list("workloads", MAX_WORKLOADS);
     for (int i = 0; i < workloads.size(); i++) {
       WorkloadSpec w = workload(root.item("workloads", i, workloads.get(i)));
       declared.put(w.key(), w);
     }
-    List<JsonNode> items = root.list("events");
+    List<JsonNode> items = root.list("events", MAX_EVENTS);
     for (int i = 0; i < items.size(); i++) {
       events.add(event(root.item("events", i, items.get(i))));
+    }
+    checkPodsAtOnce(root);
+  }
+
+  /**
+   * The most pods the scenario could hold at once, an upper bound: every Deployment it declares or
+   * scales at its highest replicas (its start, daily pattern and scale events, and, for one of the
+   * snapshot's, its pods there), the snapshot's other pods, and every Job's pods.
+   */
+  private void checkPodsAtOnce(YamlObject root) {
+    Map<String, Long> highest = new HashMap<>();
+    for (WorkloadSpec w : declared.values()) {
+      long top = w.replicas().orElse(0);
+      for (int r : w.daily().map(d -> d.replicasBySecondOfDay().values()).orElse(List.of())) {
+        top = Math.max(top, r);
+      }
+      highest.put(w.key(), top);
+    }
+    long total = 0;
+    for (ScenarioEvent e : events) {
+      if (e instanceof ScenarioEvent.Scale s) {
+        highest.merge(s.deployment(), (long) s.replicas(), Math::max);
+      } else if (e instanceof ScenarioEvent.Job j) {
+        total += j.pods();
+      }
+    }
+    Map<String, Long> inSnapshot = new HashMap<>();
+    for (Pod p : snapshot.pods()) {
+      String key = Workloads.deploymentOf(p).map(d -> p.namespace() + "/" + d).orElse(null);
+      if (key != null && highest.containsKey(key)) {
+        inSnapshot.merge(key, 1L, Long::sum);
+      } else {
+        total++;
+      }
+    }
+    for (Map.Entry<String, Long> h : highest.entrySet()) {
+      total += Math.max(h.getValue(), inSnapshot.getOrDefault(h.getKey(), 0L));
+    }
+    if (total > MAX_PODS) {
+      throw root.error(
+          String.format(
+              "the snapshot's pods, the Deployments at their highest and the Jobs come to up to"
+                  + " %,d pods at once; at most %,d are simulated (Kubernetes' tested limit per"
+                  + " cluster)",
+              total, MAX_PODS));
     }
   }
 
@@ -79,7 +136,7 @@ final class ScenarioEvents {
         }
       }
     }
-    OptionalInt replicas = w.wholeNumber("replicas", 0);
+    OptionalInt replicas = w.wholeNumber("replicas", 0, MAX_PODS);
     Optional<DailyPattern> daily = w.object("daily").map(ScenarioEvents::daily);
     if (replicas.isPresent() && daily.isPresent()) {
       throw w.error("give replicas or daily, not both");
@@ -105,7 +162,7 @@ final class ScenarioEvents {
       } catch (DateTimeParseException e) {
         throw d.error(time, "expected a time of day like \"09:30\" as the key");
       }
-      points.put(at, d.wholeNumber(time, 0).getAsInt());
+      points.put(at, d.wholeNumber(time, 0, MAX_PODS).getAsInt());
     }
     if (points.isEmpty()) {
       throw d.error("needs at least one time of day with its replicas, e.g. \"09:00\": 20");
@@ -158,7 +215,7 @@ final class ScenarioEvents {
     if (w != null && w.daily().isPresent()) {
       throw s.error("deployment", name + " follows a daily pattern; a scale event would be undone");
     }
-    return new ScenarioEvent.Scale(at, name, s.requiredWholeNumber("replicas", 0));
+    return new ScenarioEvent.Scale(at, name, s.requiredWholeNumber("replicas", 0, MAX_PODS));
   }
 
   private ScenarioEvent trouble(Duration at, String kind, YamlObject t) {
@@ -193,7 +250,7 @@ final class ScenarioEvents {
     if (!jobs.add(key[0] + "/" + key[1])) {
       throw j.error("name", "a Job " + key[0] + "/" + key[1] + " is started twice");
     }
-    int pods = j.requiredWholeNumber("pods", 1);
+    int pods = j.requiredWholeNumber("pods", 1, MAX_PODS);
     Duration runFor = ScenarioFile.requiredDuration(j, "runFor");
     if (runFor.isZero()) {
       throw j.error("runFor", "must be more than 0");

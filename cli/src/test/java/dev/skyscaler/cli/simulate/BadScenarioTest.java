@@ -118,7 +118,37 @@ class BadScenarioTest {
         new Case(
             "the cost section has two fields",
             "duration: 1h\ncost: {currancy: EUR}\n",
-            "cost: unknown field \"currancy\"; did you mean \"currency\"?"));
+            "cost: unknown field \"currancy\"; did you mean \"currency\"?"),
+        new Case(
+            "two billion replicas are refused before a pod is made",
+            "duration: 1h\nworkloads:\n- deployment: default/web\n  requests: {cpu: 100m}\n"
+                + "  replicas: 2000000000\n",
+            "workloads[0].replicas: expected a whole number from 0 to 150000, got 2000000000"),
+        new Case(
+            "a daily pattern of 10^8 replicas is refused",
+            "duration: 1h\nworkloads:\n- deployment: default/web\n  requests: {cpu: 100m}\n"
+                + "  daily: {\"09:00\": 100000000}\n",
+            "workloads[0].daily.09:00: expected a whole number from 0 to 150000, got 100000000"),
+        new Case(
+            "a scale event to 10^8 replicas is refused",
+            "duration: 1h\nevents:\n- at: 1m\n  scale: {deployment: default/nginx, replicas:"
+                + " 100000000}\n",
+            "events[0].scale.replicas: expected a whole number from 0 to 150000, got 100000000"),
+        new Case(
+            "workloads within the limit one by one but not together are refused",
+            "duration: 1h\nworkloads:\n- deployment: default/web\n  requests: {cpu: 100m}\n"
+                + "  replicas: 100000\n"
+                + "- deployment: default/api\n  requests: {cpu: 100m}\n  replicas: 40000\n"
+                + "events:\n- at: 1m\n  scale: {deployment: default/nginx, replicas: 9000}\n"
+                + "- at: 2m\n  job: {name: default/batch, pods: 1000, runFor: 1m}\n",
+            "the snapshot's pods, the Deployments at their highest and the Jobs come to up to"
+                + " 150,010 pods at once; at most 150,000 are simulated (Kubernetes' tested limit"
+                + " per cluster)"),
+        new Case(
+            "more than 10,000 events are refused",
+            "duration: 1h\nevents:\n"
+                + "- {at: 1m, scale: {deployment: default/nginx, replicas: 1}}\n".repeat(10_001),
+            "events: 10001 items; at most 10000 are read"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -72,13 +72,15 @@ final class AsgGroupDiscoverer {
     return List.copyOf(byName.values());
   }
 
-  /** Instance id to group name for every instance of the selected groups (one describe pass). */
-  Map<String, String> groupsByInstance() {
-    Map<String, String> groups = new HashMap<>();
+  /** The selected groups and the instances each lists (one describe pass). */
+  GroupMembership membership() {
+    Set<String> names = new TreeSet<>();
+    Map<String, String> byInstance = new HashMap<>();
     for (AutoScalingGroup g : listGroups(new ArrayList<>())) {
-      g.instances().forEach(i -> groups.put(i.instanceId(), g.name()));
+      names.add(g.name());
+      g.instances().forEach(i -> byInstance.put(i.instanceId(), g.name()));
     }
-    return groups;
+    return new GroupMembership(names, byInstance);
   }
 
   AsgDiscovery discover(List<Node> nodes) {

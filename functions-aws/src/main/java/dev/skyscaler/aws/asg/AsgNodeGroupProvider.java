@@ -54,11 +54,11 @@ public final class AsgNodeGroupProvider implements NodeGroupProvider {
   }
 
   /**
-   * Instance id to group name for every instance of this cluster's groups: what tells an
-   * interruption event for one of our instances from one for another cluster's.
+   * This cluster's groups and the instances each lists (one describe pass): what tells an
+   * interruption event for one of our instances or groups from one for another cluster's.
    */
-  public java.util.Map<String, String> groupsByInstance() {
-    return discoverer.groupsByInstance();
+  public GroupMembership membership() {
+    return discoverer.membership();
   }
 
   /** {@link #apply(Action, Duration)} with the clients' own timeouts. */

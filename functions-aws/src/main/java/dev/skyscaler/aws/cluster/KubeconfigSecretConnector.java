@@ -9,8 +9,10 @@ import java.util.Objects;
  * Reaches a self-managed cluster (kubeadm, Konvoy-style) through a kubeconfig kept in a Secrets
  * Manager secret ({@code KUBECONFIG_SECRET_ARN}): read at each {@link #connect()}, so a rotated
  * kubeconfig is picked up by the next invocation and none is held in a SnapStart snapshot. The
- * kubeconfig's current context is used; its credentials must be inline (a token, or client
- * certificate and key data): there is no exec plugin on Lambda.
+ * kubeconfig's current context is used, under the rules of a kubeconfig from a secret store ({@code
+ * KubeconfigText}): an {@code https://} server with CA data, and inline credentials (a token, or
+ * client certificate and key data); an exec plugin, an auth provider, a file path or {@code
+ * insecure-skip-tls-verify} is refused before anything in the secret is used.
  */
 public final class KubeconfigSecretConnector implements ClusterConnector {
   private final SecretsGateway secrets;

@@ -11,6 +11,8 @@ import java.util.Optional;
  *
  * @param id the EventBridge event id: the same notice delivered twice has the same id
  * @param time when AWS emitted the event
+ * @param account the AWS account the event comes from
+ * @param region the region the event comes from
  * @param state for {@link Kind#STATE_CHANGE}, the new EC2 state ({@code shutting-down}, ...); empty
  *     otherwise
  * @param action for {@link Kind#SPOT_WARNING}, {@code terminate}, {@code stop} or {@code
@@ -22,6 +24,7 @@ public record Ec2InstanceEvent(
     Kind kind,
     String instanceId,
     Instant time,
+    String account,
     String region,
     String state,
     String action,
@@ -72,6 +75,7 @@ public record Ec2InstanceEvent(
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(instanceId, "instanceId");
     Objects.requireNonNull(time, "time");
+    account = account == null ? "" : account;
     region = region == null ? "" : region;
     state = state == null ? "" : state;
     action = action == null ? "" : action;

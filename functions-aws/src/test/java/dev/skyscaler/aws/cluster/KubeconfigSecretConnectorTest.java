@@ -29,7 +29,7 @@ class KubeconfigSecretConnectorTest {
   private static final AtomicInteger RUNS = new AtomicInteger();
   static final String TOKEN = "kc-token-7d1e";
 
-  @RegisterExtension final MockCluster cluster = new MockCluster();
+  @RegisterExtension final MockCluster cluster = new MockCluster(true);
   private final MotoServer moto;
   private SecretsManagerClient secrets;
   private String name;
@@ -119,6 +119,52 @@ class KubeconfigSecretConnectorTest {
                 + ": no current context with a cluster server: set current-context");
   }
 
+  @Test
+  void aSecretWithAnExecPluginFailsNamingTheSecretAndTheFieldBeforeAnythingRuns() {
+    String exec =
+        "exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: sh, args: [-c, id]}";
+    String arn =
+        secrets
+            .createSecret(
+                b -> b.name(name).secretString(kubeconfig().replace("token: " + TOKEN, exec)))
+            .arn();
+
+    assertThatThrownBy(() -> connector(arn).connect())
+        .isInstanceOf(ConnectionException.class)
+        .hasMessage(
+            "kubeconfig in secret "
+                + arn
+                + ": users[skyscaler].user.exec: not allowed: an exec plugin runs a command on the"
+                + " function with its cloud role; give the credential inline: token,"
+                + " client-certificate-data and client-key-data, or username and password");
+  }
+
+  @Test
+  void aSecretThatTurnsTlsCheckingOffFailsNamingTheField() {
+    String arn =
+        secrets
+            .createSecret(
+                b ->
+                    b.name(name)
+                        .secretString(
+                            kubeconfig()
+                                .replace(
+                                    "certificate-authority-data: " + cluster.caData(),
+                                    "insecure-skip-tls-verify: true")))
+            .arn();
+
+    assertThatThrownBy(() -> connector(arn).connect())
+        .isInstanceOf(ConnectionException.class)
+        .hasMessage(
+            "kubeconfig in secret "
+                + arn
+                + ": clusters[lab].cluster.insecure-skip-tls-verify: not allowed: it turns off the"
+                + " check of the API server's certificate; remove it and give"
+                + " certificate-authority-data; clusters[lab].cluster.certificate-authority-data:"
+                + " missing: expected the cluster's CA certificate (base64 PEM), so that the API"
+                + " server's certificate is checked");
+  }
+
   private KubeconfigSecretConnector connector(String arn) {
     return new KubeconfigSecretConnector(
         SecretsGateway.create(moto.settings()), arn, MockCluster.OPTIONS);
@@ -132,6 +178,7 @@ class KubeconfigSecretConnectorTest {
         - name: lab
           cluster:
             server: %s
+            certificate-authority-data: %s
         users:
         - name: skyscaler
           user:
@@ -143,6 +190,6 @@ class KubeconfigSecretConnectorTest {
             user: skyscaler
         current-context: lab
         """
-        .formatted(cluster.serverUri(), TOKEN);
+        .formatted(cluster.serverUri(), cluster.caData(), TOKEN);
   }
 }

@@ -8,11 +8,8 @@ import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.autoscaling.model.Instance;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
@@ -73,7 +70,7 @@ final class ColdStartCluster {
                   b ->
                       b.name(CLUSTER + "-kubeconfig")
                           .secretString(
-                              kubeconfig(cluster.serverUri().toString(), cluster.certificatePem())))
+                              kubeconfig(cluster.serverUri().toString(), cluster.caData())))
               .arn();
     }
     Map<String, String> env = new TreeMap<>();
@@ -146,24 +143,16 @@ final class ColdStartCluster {
     cluster.admin().pods().inNamespace("default").resource(pod).create();
   }
 
-  /**
-   * The mock API server's kubeconfig; with its CA certificate when it serves HTTPS, as EKS does.
-   */
-  private static String kubeconfig(String server, Optional<String> caPem) {
-    String ca =
-        caPem
-            .map(
-                pem ->
-                    "\n    certificate-authority-data: "
-                        + Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.UTF_8)))
-            .orElse("");
+  /** The mock API server's kubeconfig, with its CA certificate as EKS's has. */
+  private static String kubeconfig(String server, String caData) {
     return """
         apiVersion: v1
         kind: Config
         clusters:
         - name: cold-start
           cluster:
-            server: %s%s
+            server: %s
+            certificate-authority-data: %s
         users:
         - name: skyscaler
           user:
@@ -175,6 +164,6 @@ final class ColdStartCluster {
             user: skyscaler
         current-context: cold-start
         """
-        .formatted(server, ca);
+        .formatted(server, caData);
   }
 }

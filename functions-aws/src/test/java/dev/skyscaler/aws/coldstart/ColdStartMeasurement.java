@@ -32,10 +32,12 @@ import java.util.function.ToLongFunction;
  * PATH} (target/skyscaler-aws-lambda.zip), {@code --flags lambda|default|both} (both: the JVM as
  * Lambda's runtime starts it for the template's memory and {@code JAVA_TOOL_OPTIONS}, see {@link
  * LambdaLaunch}, and the JDK's defaults), {@code --extra "FLAGS"} (more JVM flags for both), {@code
- * --tls on|off} (on: moto and the mock API server serve HTTPS, as AWS and EKS do, so the child pays
- * its TLS handshakes; the child trusts them through a trust store of the JDK's CAs plus moto's
- * certificate, {@link LoopbackTls}, and the kubeconfig's CA data), {@code --profile} (one more run
- * with {@code -Xlog:class+load}, counted by jar).
+ * --tls on|off} (on: moto serves HTTPS, as AWS does, so the child pays its TLS handshakes; the
+ * child trusts it through a trust store of the JDK's CAs plus moto's certificate, {@link
+ * LoopbackTls}; the mock API server serves HTTPS either way, trusted through the kubeconfig's CA
+ * data, which a kubeconfig from a secret must carry), {@code --profile} (one more run with {@code
+ * -Xlog:class+load}, counted by jar); {@code --compare OLD_ZIP}: another zip's cold start against
+ * this one's, interleaved ({@link ColdStartComparison}).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -48,6 +50,10 @@ public final class ColdStartMeasurement {
 
   public static void main(String[] args) throws Exception {
     List<String> a = Arrays.asList(args);
+    if (a.contains("--compare")) {
+      ColdStartComparison.run(a);
+      return;
+    }
     int runs = Integer.parseInt(option(a, "--runs", "5"));
     int warmups = Integer.parseInt(option(a, "--warmup", "1"));
     Path zip = Path.of(option(a, "--zip", defaultZip()));
@@ -176,7 +182,7 @@ public final class ColdStartMeasurement {
   /**
    * One child against a freshly seeded cluster, started once the servers are quiet; checks that it
    * scanned and scaled up. {@code jvmEnv} joins the child's environment (JAVA_TOOL_OPTIONS). The
-   * mock API server serves HTTPS when moto does.
+   * mock API server serves HTTPS.
    */
   static ChildRun.Figures once(
       List<String> jvmFlags,
@@ -194,7 +200,8 @@ public final class ColdStartMeasurement {
       LambdaLayout layout,
       Path dir) {
     moto.reset();
-    MockCluster cluster = new MockCluster("https".equals(moto.endpoint().getScheme()));
+    // always HTTPS: a kubeconfig from a secret must name an https:// server and carry its CA
+    MockCluster cluster = new MockCluster(true);
     cluster.start();
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
@@ -269,14 +276,14 @@ public final class ColdStartMeasurement {
     };
   }
 
-  private static String defaultZip() {
+  static String defaultZip() {
     Path inModule = Path.of("target", "skyscaler-aws-lambda.zip");
     return Files.exists(inModule)
         ? inModule.toString()
         : Path.of("functions-aws", "target", "skyscaler-aws-lambda.zip").toString();
   }
 
-  private static String option(List<String> args, String name, String fallback) {
+  static String option(List<String> args, String name, String fallback) {
     int i = args.indexOf(name);
     if (i < 0) {
       return fallback;

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @ExtendWith(MotoExtension.class)
 class ColdStartMeasurementTest {
-  @RegisterExtension final MockCluster cluster = new MockCluster();
+  @RegisterExtension final MockCluster cluster = new MockCluster(true);
   @TempDir Path dir;
   private final MotoServer moto;
 

@@ -45,7 +45,7 @@ class LambdaPackageIT {
   @TempDir static Path dir;
   private static LambdaLayout layout;
 
-  @RegisterExtension final MockCluster cluster = new MockCluster();
+  @RegisterExtension final MockCluster cluster = new MockCluster(true);
   private final MotoServer moto;
 
   LambdaPackageIT(MotoServer moto) {

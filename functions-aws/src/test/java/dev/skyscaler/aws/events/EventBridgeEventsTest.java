@@ -2,7 +2,9 @@ package dev.skyscaler.aws.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
+import com.amazonaws.services.lambda.runtime.events.SQSEvent.SQSMessage;
 import dev.skyscaler.aws.events.Ec2InstanceEvent.Kind;
 import dev.skyscaler.aws.events.Ec2InstanceEvent.LifecycleAction;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Real EventBridge and SQS JSON, from {@code src/test/resources/events/}. */
@@ -32,6 +35,7 @@ class EventBridgeEventsTest {
                 Kind.SPOT_WARNING,
                 INSTANCE,
                 Instant.parse("2026-11-21T12:00:00Z"),
+                "123456789012",
                 "us-east-1",
                 "",
                 "terminate",
@@ -100,6 +104,11 @@ class EventBridgeEventsTest {
         new Malformed("a body that is not JSON", "{\"id\": ", "SQS message m1: not JSON"),
         new Malformed("a JSON array", "[1]", "SQS message m1: expected a JSON object"),
         new Malformed(
+            "a body nested 5,000 levels deep",
+            "{\"a\":" + "[".repeat(5_000) + "]".repeat(5_000) + "}",
+            "SQS message m1: not JSON (Document nesting depth (101) exceeds the maximum allowed"
+                + " (100, from `StreamReadConstraints.getMaxNestingDepth()`)"),
+        new Malformed(
             "no id", spot.replace("\"id\"", "\"ident\""), "SQS message m1: field id is missing"),
         new Malformed(
             "no detail-type",
@@ -119,6 +128,18 @@ class EventBridgeEventsTest {
             id
                 + ": field time must be an ISO-8601 instant like 2026-11-21T12:00:00Z, was"
                 + " \"yesterday\""),
+        new Malformed(
+            "no account",
+            spot.replace("\"account\"", "\"acct\""),
+            id + ": field account is missing"),
+        new Malformed(
+            "a region that is not a string",
+            spot.replace("\"us-east-1\"", "7"),
+            id + ": field region must be a non-empty string, was 7"),
+        new Malformed(
+            "resources that are not a list",
+            spot.replace("\"resources\": [", "\"resources\": {\"a\": [").replace("]", "]}"),
+            id + ": not an EventBridge event (Cannot deserialize value of type"),
         new Malformed(
             "no detail object",
             spot.replace("\"detail\": {", "\"detail\": 1, \"x\": {"),
@@ -140,35 +161,75 @@ class EventBridgeEventsTest {
 
   @Test
   void anSqsBatchGivesEachMessageWithItsBody() {
-    List<SqsBatch.Message> messages = SqsBatch.messages(fixture("sqs-batch.json"));
+    SqsBatch.Batch batch = SqsBatch.read(fixture("sqs-batch.json"));
 
-    assertThat(messages)
-        .extracting(SqsBatch.Message::messageId)
+    assertThat(batch.messages())
+        .extracting(SQSMessage::getMessageId, SQSMessage::getEventSourceArn)
         .containsExactly(
-            "059f36b4-87a3-44ab-83d2-661975830a7d",
-            "2e1424d4-f796-459a-8184-9c92662be6da",
-            "a7b2c3d4-0000-4000-8000-000000000003");
-    assertThat(EventBridgeEvents.parse("m", messages.get(0).body()))
+            tuple(
+                "059f36b4-87a3-44ab-83d2-661975830a7d",
+                "arn:aws:sqs:us-east-1:123456789012:skyscaler-interruptions"),
+            tuple(
+                "2e1424d4-f796-459a-8184-9c92662be6da",
+                "arn:aws:sqs:us-east-1:123456789012:skyscaler-interruptions"),
+            tuple(
+                "a7b2c3d4-0000-4000-8000-000000000003",
+                "arn:aws:sqs:us-east-1:123456789012:skyscaler-interruptions"));
+    assertThat(batch.unreadable()).isEmpty();
+    assertThat(EventBridgeEvents.parse("m", batch.messages().get(0).getBody()))
         .map(Ec2InstanceEvent::kind)
         .contains(Kind.SPOT_WARNING);
   }
 
   @Test
-  void anSqsEventWithoutRecordsFailsNamingTheField() {
-    assertThatThrownBy(() -> SqsBatch.messages("{\"records\": []}"))
+  void aRecordThatCannotBeReadFailsAloneAndTheOthersAreRead() {
+    String json =
+        "{\"Records\": [{\"messageId\": \"m1\"}, {\"messageId\": \"m2\", \"body\": {\"a\": 1}},"
+            + " {\"messageId\": \"m3\", \"body\": \"x\", \"attributes\": [1]},"
+            + " {\"messageId\": \"m4\", \"body\": \"{}\"}]}";
+
+    SqsBatch.Batch batch = SqsBatch.read(json);
+
+    assertThat(batch.messages()).extracting(SQSMessage::getMessageId).containsExactly("m4");
+    assertThat(batch.unreadable())
+        .extracting(SqsBatch.Unreadable::messageId, SqsBatch.Unreadable::problem)
+        .containsExactly(
+            tuple("m1", "SQS message m1: field body is missing or not a string"),
+            tuple("m2", "SQS message m2: field body is missing or not a string"),
+            tuple(
+                "m3",
+                "SQS message m3: not an SQS record (Cannot deserialize value of type"
+                    + " `java.util.LinkedHashMap<java.lang.String,java.lang.String>` from Array"
+                    + " value (token `JsonToken.START_ARRAY`))"));
+  }
+
+  @ParameterizedTest(name = "{0} fails the whole batch")
+  @MethodSource("notAnSqsEvent")
+  void anEventThatIsNotAnSqsBatchFailsNamingTheField(String name, String json, String message) {
+    assertThatThrownBy(() -> SqsBatch.read(json))
         .isInstanceOf(EventFormatException.class)
-        .hasMessage("SQS event: field Records is missing or not an array");
-    assertThatThrownBy(() -> SqsBatch.messages("{\"Records\": [{\"messageId\": \"m1\"}]}"))
-        .isInstanceOf(EventFormatException.class)
-        .hasMessage("SQS event: field Records[0].body is missing or not a string");
+        .hasMessage(message);
+  }
+
+  static Stream<Arguments> notAnSqsEvent() {
+    return Stream.of(
+        Arguments.of(
+            "no Records",
+            "{\"records\": []}",
+            "SQS event: field Records is missing or not an array"),
+        Arguments.of(
+            "a record without a message id, which no response can name",
+            "{\"Records\": [{\"body\": \"{}\"}]}",
+            "SQS event: field Records[0].messageId is missing or not a string"));
   }
 
   @Test
   void thePartialBatchResponseListsTheMessagesToRetry() {
-    assertThat(SqsBatch.failures(List.of("m2", "m3")))
+    assertThat(SqsBatch.write(SqsBatch.failures(List.of("m2", "m3"))))
         .isEqualTo(
             "{\"batchItemFailures\":[{\"itemIdentifier\":\"m2\"},{\"itemIdentifier\":\"m3\"}]}");
-    assertThat(SqsBatch.failures(List.of())).isEqualTo("{\"batchItemFailures\":[]}");
+    assertThat(SqsBatch.write(SqsBatch.failures(List.of())))
+        .isEqualTo("{\"batchItemFailures\":[]}");
   }
 
   private static Optional<Ec2InstanceEvent> parse(String fixture) {

@@ -2,6 +2,7 @@ package dev.skyscaler.azure.auth;
 
 import com.azure.core.credential.TokenCredential;
 import com.azure.core.credential.TokenRequestContext;
+import dev.skyscaler.kubernetes.ConnectionException;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubeconfigText;
 import dev.skyscaler.kubernetes.KubernetesConnection;
@@ -22,7 +23,8 @@ import java.util.logging.Logger;
  *   <li>AKS: the API server and CA from the managed cluster, and for every request a Microsoft
  *       Entra token of the function's identity for the AKS server application ({@link
  *       #AKS_SERVER_SCOPE}), fetched and cached by the Azure credential;
- *   <li>self-managed: a kubeconfig (token or client certificate, inline) read from Key Vault.
+ *   <li>self-managed: a kubeconfig (token or client certificate, inline; CA data required) read
+ *       from Key Vault.
  * </ul>
  *
  * {@link #toString()} and every log line name the endpoint and the kind of credential, never a
@@ -81,16 +83,21 @@ public final class KubernetesAccess {
   }
 
   /**
-   * Access from a kubeconfig (its current context), checked now.
+   * Access from a kubeconfig (its current context), checked now: it must pass {@link
+   * KubeconfigText}'s rules for a kubeconfig from a secret store (no exec plugin, no auth provider,
+   * no file path, TLS checked against inline CA data), so that whoever can write the secret cannot
+   * run code with the function's identity.
    *
    * @param source where it came from, for messages ({@code Key Vault secret https://…})
-   * @throws IllegalArgumentException naming the source when the kubeconfig is unusable (never
-   *     quoting it)
+   * @throws IllegalArgumentException naming the source (and the fields at fault) when the
+   *     kubeconfig is unusable (never quoting it)
    */
   public static KubernetesAccess kubeconfig(String yaml, String source) {
     Config config;
     try {
-      config = KubeconfigText.parse(yaml);
+      config = KubeconfigText.parse(yaml, "the kubeconfig in " + source);
+    } catch (ConnectionException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "the kubeconfig in " + source + " is not a valid kubeconfig");

@@ -3,6 +3,7 @@ package dev.skyscaler.azure.functions;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.skyscaler.kubernetes.ParseLimits;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -14,7 +15,8 @@ import java.time.format.DateTimeParseException;
  * expected.
  */
 public final class HealthEventParser {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // an event is input from outside: held to the shared depth and string limits
+  private static final ObjectMapper JSON = new ObjectMapper(ParseLimits.jsonFactory());
 
   private HealthEventParser() {}
 

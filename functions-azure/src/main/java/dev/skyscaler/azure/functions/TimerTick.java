@@ -2,6 +2,7 @@ package dev.skyscaler.azure.functions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.skyscaler.kubernetes.ParseLimits;
 import java.io.IOException;
 
 /**
@@ -9,7 +10,7 @@ import java.io.IOException;
  * whether this run is late matters (a late run still scans once; it is logged).
  */
 public record TimerTick(boolean pastDue) {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = new ObjectMapper(ParseLimits.jsonFactory());
 
   public static TimerTick parse(String payload) {
     if (payload == null || payload.isBlank()) {

@@ -43,7 +43,7 @@ final class AzureStory implements AutoCloseable {
   static final Instant T0 = Instant.now().truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofHours(1));
 
   final FakeArm arm = FakeArm.start();
-  final MockCluster cluster = new MockCluster();
+  final MockCluster cluster = new MockCluster(true);
   final MutableClock clock = new MutableClock(T0);
   final ClusterActors actors;
   final List<String> logLines = new ArrayList<>();

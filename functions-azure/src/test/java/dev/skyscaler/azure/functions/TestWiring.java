@@ -3,7 +3,6 @@ package dev.skyscaler.azure.functions;
 import com.microsoft.azure.functions.ExecutionContext;
 import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.arm.FakeArmWorld;
-import dev.skyscaler.azure.arm.TestTls;
 import dev.skyscaler.azure.auth.KeyVaultGateway;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.scan.Sleeper;
@@ -103,6 +102,7 @@ public final class TestWiring {
         - name: prod
           cluster:
             server: %s
+            certificate-authority-data: %s
         contexts:
         - name: prod
           context:
@@ -113,7 +113,7 @@ public final class TestWiring {
           user:
             token: %s
         """
-        .formatted(cluster.serverUri(), KUBECONFIG_TOKEN);
+        .formatted(cluster.serverUri(), cluster.caData(), KUBECONFIG_TOKEN);
   }
 
   /** As AKS returns it: the user entry is kubelogin, which the functions ignore. */
@@ -140,6 +140,6 @@ public final class TestWiring {
               command: kubelogin
               args: [get-token, --server-id, 6dae42f8-4368-4678-94ff-3960e28e3630]
         """
-        .formatted(cluster.serverUri(), TestTls.get().caData());
+        .formatted(cluster.serverUri(), cluster.caData());
   }
 }

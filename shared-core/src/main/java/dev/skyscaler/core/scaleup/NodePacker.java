@@ -83,6 +83,34 @@ final class NodePacker {
   }
 
   /**
+   * Places pods of {@code classes} on {@code nodes}, nodes of the template already requested and
+   * still booting, the way {@link #pack} placed them when they were planned, and opens none:
+   * packing the same pods the same way again finds them the same room, so the booting nodes are not
+   * requested a second time.
+   */
+  static Result packInto(
+      ClusterSimulation sim,
+      GroupTemplate template,
+      List<PodClass> classes,
+      int[] remaining,
+      List<SimNode> nodes,
+      FirstFitDecreasingEstimator.NodeFactory factory) {
+    List<PodClass> constrained = new ArrayList<>();
+    List<PodClass> simple = new ArrayList<>();
+    for (PodClass c : classes) {
+      if (remaining[c.id()] > 0 && FirstFitDecreasingEstimator.fitsTemplate(c, template)) {
+        (sameOnEveryNode(c, template) ? simple : constrained).add(c);
+      }
+    }
+    constrained.sort(FirstFitDecreasingEstimator.decreasing(template.allocatable()));
+    NodePacker packer = new NodePacker(sim, template, remaining, c -> false, factory);
+    packer.opened.addAll(nodes);
+    packer.packConstrained(constrained, nodes.size());
+    packer.packSimple(simple, nodes.size());
+    return new Result(0, packer.placements);
+  }
+
+  /**
    * True when every new node of the group treats the class alike, so only resources (and a total
    * cap) matter: no host ports, and every affinity, anti-affinity and spread term keyed on a label
    * the template fixes for all its nodes (a zone, say) rather than one each node has its own of.

@@ -80,6 +80,26 @@ class ScaleUpPlannerTest {
                 .pods(pod("busy").cpu("4").on("n1"), pod("a").cpu("2"))
                 .build(),
             Map.of()),
+        // Found by ScaleUpPropertiesTest (capacityStillBootingIsNeverRequestedTwice): first fit
+        // in queue order put "any" on a booting small node, the room "small-b" was planned for,
+        // and every scan until the nodes registered requested one more small node.
+        new Case(
+            "a pod that fits any booting node leaves the room planned for a pod that fits only one",
+            cluster()
+                .groups(
+                    group("small")
+                        .target(2)
+                        .template(template().cpu("2").memory("8Gi").label("pool", "small")),
+                    group("big")
+                        .target(1)
+                        .template(template().cpu("16").memory("64Gi").label("pool", "big")))
+                .pods(
+                    pod("any").cpu("1226m").memory("6130Mi"),
+                    pod("small-a").cpu("1200m").memory("7200Mi").nodeSelector("pool", "small"),
+                    pod("small-b").cpu("605m").memory("3025Mi").nodeSelector("pool", "small"),
+                    pod("huge").cpu("6142m").memory("36852Mi"))
+                .build(),
+            Map.of()),
         new Case(
             "first-fit decreasing packs 8 pods of 2 cores into 4 nodes of 4 cores",
             cluster()

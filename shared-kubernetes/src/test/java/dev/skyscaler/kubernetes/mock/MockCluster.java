@@ -138,7 +138,7 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
               beforeEachRequest.run();
               return "mock-token";
             },
-            Optional.empty(),
+            certificatePem(),
             options);
     connections.add(c);
     return c;
@@ -155,6 +155,24 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     } catch (IOException e) {
       throw new IllegalStateException("cannot read the mock server's certificate", e);
     }
+  }
+
+  /**
+   * The server's certificate as a kubeconfig's {@code certificate-authority-data} (base64 PEM); a
+   * kubeconfig from a secret store must carry one.
+   *
+   * @throws IllegalStateException when the server speaks plain HTTP
+   */
+  public String caData() {
+    String pem =
+        certificatePem()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "the mock API server speaks plain HTTP: use new MockCluster(true) for a"
+                            + " kubeconfig with CA data"));
+    return java.util.Base64.getEncoder()
+        .encodeToString(pem.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   public URI serverUri() {

@@ -1,0 +1,184 @@
+package dev.skyscaler.aws.coldstart;
+
+import dev.skyscaler.aws.HandlerCalls;
+import dev.skyscaler.aws.InterruptionHandler;
+import dev.skyscaler.aws.moto.LoopbackTls;
+import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.kubernetes.mock.MockCluster;
+import io.fabric8.kubernetes.api.model.Node;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Two Lambda zips' cold starts in one run, interleaved: for each pair of fresh JVMs, one on each
+ * zip, in alternating order (old then new, new then old, ...), each against a freshly seeded
+ * cluster ({@link ColdStartCluster}) on a quiet machine ({@link QuietMachine}), so that what the
+ * machine does meanwhile falls on both alike. Prints each pair, the medians and the ratios new/old.
+ *
+ * <pre>
+ * ./mvnw -B -pl functions-aws -am package -DskipTests -Pcold-start \
+ *   -Dcold-start.args="--compare /tmp/old/skyscaler-aws-lambda.zip --handler interruption --runs 10"
+ * </pre>
+ *
+ * <p>Arguments: {@code --compare OLD_ZIP} (required), {@code --zip NEW_ZIP} (this build's), {@code
+ * --handler scan|interruption} (scan: {@code ScanHandler} runs one scan and scales up, as {@link
+ * ColdStartMeasurement} measures; interruption: {@link InterruptionHandler} gets an SQS batch of
+ * three messages, a spot warning for the first node's instance, a lifecycle action of another
+ * cluster's group and a test notification, and must cordon the node and acknowledge the batch),
+ * {@code --runs N} pairs (10), {@code --warmup N} pairs not counted (1). The JVM is started as
+ * Lambda starts it ({@link LambdaLaunch}); moto and the mock API server serve HTTPS.
+ */
+final class ColdStartComparison {
+  private ColdStartComparison() {}
+
+  record Pair(ChildRun.Figures old, ChildRun.Figures updated) {}
+
+  static void run(List<String> a) throws Exception {
+    Path oldZip = Path.of(ColdStartMeasurement.option(a, "--compare", ""));
+    Path newZip =
+        Path.of(ColdStartMeasurement.option(a, "--zip", ColdStartMeasurement.defaultZip()));
+    String handler = ColdStartMeasurement.option(a, "--handler", "interruption");
+    if (!handler.equals("scan") && !handler.equals("interruption")) {
+      throw new IllegalArgumentException(
+          "--handler: expected scan or interruption, got " + handler);
+    }
+    int runs = Integer.parseInt(ColdStartMeasurement.option(a, "--runs", "10"));
+    int warmups = Integer.parseInt(ColdStartMeasurement.option(a, "--warmup", "1"));
+    Path dir = Files.createTempDirectory("skyscaler-cold-start-compare-");
+    LoopbackTls tls = LoopbackTls.create(dir);
+    tls.trustInThisJvm();
+    LambdaLayout old = LambdaLayout.unpack(oldZip, dir.resolve("old"));
+    LambdaLayout updated = LambdaLayout.unpack(newZip, dir.resolve("new"));
+    LambdaLaunch lambda = LambdaLaunch.fromTemplate();
+    List<String> flags = lambda.flags(tls.jvmFlags());
+    System.out.printf(
+        "old: %s, %,d bytes%nnew: %s, %,d bytes%nhandler: %s; %s; servers over TLS%n%n",
+        oldZip,
+        Files.size(oldZip),
+        newZip,
+        Files.size(newZip),
+        handler,
+        lambda.describe(List.of()));
+    System.out.println(
+        "| Pair | Order | Old: cold start | New: cold start | Old: CPU | New: CPU |");
+    System.out.println("|---|---|---|---|---|---|");
+    List<Pair> pairs = new ArrayList<>();
+    try (MotoServer moto = MotoServer.start(Optional.of(tls))) {
+      for (int i = 1 - warmups; i <= runs; i++) {
+        boolean oldFirst = Math.floorMod(i, 2) == 1;
+        ChildRun.Figures first =
+            child(handler, oldFirst ? old : updated, flags, lambda, moto, dir, i + "a");
+        ChildRun.Figures second =
+            child(handler, oldFirst ? updated : old, flags, lambda, moto, dir, i + "b");
+        Pair p = oldFirst ? new Pair(first, second) : new Pair(second, first);
+        String label = i < 1 ? "warm-up (not counted)" : Integer.toString(i);
+        System.out.printf(
+            "| %s | %s | %d ms | %d ms | %d ms | %d ms |%n",
+            label,
+            oldFirst ? "old, new" : "new, old",
+            p.old().spawnToDone(),
+            p.updated().spawnToDone(),
+            p.old().cpu(),
+            p.updated().cpu());
+        if (i >= 1) {
+          pairs.add(p);
+        }
+      }
+    }
+    long oldWall = ColdStartMeasurement.median(pairs, p -> p.old().spawnToDone());
+    long newWall = ColdStartMeasurement.median(pairs, p -> p.updated().spawnToDone());
+    long oldCpu = ColdStartMeasurement.median(pairs, p -> p.old().cpu());
+    long newCpu = ColdStartMeasurement.median(pairs, p -> p.updated().cpu());
+    System.out.printf(
+        "| median | | %d ms | %d ms | %d ms | %d ms |%n%n", oldWall, newWall, oldCpu, newCpu);
+    System.out.printf(
+        "new/old, medians: cold start %.3f, CPU %.3f; median of the pairs' ratios: cold start"
+            + " %.3f, CPU %.3f%nchild logs in %s%n",
+        (double) newWall / oldWall,
+        (double) newCpu / oldCpu,
+        medianRatio(pairs, true),
+        medianRatio(pairs, false),
+        dir);
+  }
+
+  private static double medianRatio(List<Pair> pairs, boolean wall) {
+    double[] r =
+        pairs.stream()
+            .mapToDouble(
+                p ->
+                    wall
+                        ? (double) p.updated().spawnToDone() / p.old().spawnToDone()
+                        : (double) p.updated().cpu() / p.old().cpu())
+            .sorted()
+            .toArray();
+    return r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
+  }
+
+  /** One fresh JVM on {@code layout} against a freshly seeded cluster; checks it did the work. */
+  private static ChildRun.Figures child(
+      String handler,
+      LambdaLayout layout,
+      List<String> flags,
+      LambdaLaunch lambda,
+      MotoServer moto,
+      Path dir,
+      String name)
+      throws Exception {
+    moto.reset();
+    MockCluster cluster = new MockCluster(true);
+    cluster.start();
+    try {
+      Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
+      env.putAll(lambda.environment());
+      Path log = dir.resolve("child-" + name + ".log");
+      QuietMachine.await(moto);
+      if (handler.equals("scan")) {
+        ChildRun.Figures f = ChildRun.run(flags, layout.classpath(), env, dir, log);
+        check(f.output().contains("\"completed\":1"), f, log);
+        return f;
+      }
+      String warned = ColdStartCluster.nodeName(0);
+      String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+      String batch =
+          HandlerCalls.fixture("sqs-batch.json")
+              .replace("i-0b662ef9931388ba0", instanceOf(cluster, warned))
+              .replace("2026-11-21T12:00:00Z", now)
+              .replace("2026-11-21T12:01:10Z", now);
+      Path event = Files.writeString(dir.resolve("event-" + name + ".json"), batch);
+      ChildRun.Figures f =
+          ChildRun.runHandler(
+              flags, layout.classpath(), InterruptionHandler.class.getName(), event, env, dir, log);
+      Node node = cluster.admin().nodes().withName(warned).get();
+      check(
+          f.output().equals("{\"batchItemFailures\":[]}")
+              && Boolean.TRUE.equals(node.getSpec().getUnschedulable()),
+          f,
+          log);
+      return f;
+    } finally {
+      cluster.stop();
+    }
+  }
+
+  private static void check(boolean done, ChildRun.Figures f, Path log) {
+    if (!done) {
+      throw new IllegalStateException(
+          "the child did not do the expected work: output "
+              + f.output()
+              + "; its last lines:\n"
+              + ChildRun.tail(log));
+    }
+  }
+
+  private static String instanceOf(MockCluster cluster, String node) {
+    String providerId = cluster.admin().nodes().withName(node).get().getSpec().getProviderID();
+    return providerId.substring(providerId.lastIndexOf('/') + 1);
+  }
+}
