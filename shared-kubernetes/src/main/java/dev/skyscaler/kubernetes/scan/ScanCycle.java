@@ -55,7 +55,8 @@ import java.util.stream.Collectors;
  *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
  *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
  *   <li>save the state — after acting, so an actor that dies mid-scan leaves the previous state and
- *       the next scan re-derives each step from what the cluster then shows;
+ *       the next scan re-derives each step from what the cluster then shows; a repair step the
+ *       cloud did not take is not saved as issued ({@link StateAfterActing});
  *   <li>write CA's status ConfigMap (full scans), release the lease.
  * </ol>
  *
@@ -233,7 +234,8 @@ public final class ScanCycle {
     PlanActuator.Result done =
         actuator.carryOut(actions, EventTargets.of(read.nodes(), k8s.pods()));
 
-    if (writes.saveState(warnings) && kind == ScanKind.FULL) {
+    AutoscalerState acted = StateAfterActing.of(plan.state(), stored.state(), done.cloud());
+    if (writes.saveState(acted, warnings) && kind == ScanKind.FULL) {
       writes.writeStatus(settings.status(), Map.of(), warnings);
     }
     ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());

@@ -55,13 +55,19 @@ final class ScanWrites {
     this.options = options;
   }
 
-  /**
-   * Saves the plan's state; false when the scan must stop writing: another actor wrote the state
-   * since it was loaded (so another actor acted), or the lease no longer fences this scan's writes.
-   */
+  /** {@link #saveState(AutoscalerState, List)} of the plan's state, for a scan that did not act. */
   boolean saveState(List<String> warnings) {
+    return saveState(plan.state(), warnings);
+  }
+
+  /**
+   * Saves {@code state} (the plan's, as acting left it); false when the scan must stop writing:
+   * another actor wrote the state since it was loaded (so another actor acted), or the lease no
+   * longer fences this scan's writes.
+   */
+  boolean saveState(AutoscalerState state, List<String> warnings) {
     try {
-      store.save(plan.state(), stored, liveNodes);
+      store.save(state, stored, liveNodes);
       return true;
     } catch (StateConflictException e) {
       warnings.add(e.getMessage());
