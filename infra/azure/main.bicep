@@ -59,6 +59,9 @@ param healthSchedule string = '0 * * * * *'
 @description('Further app settings: Cluster Autoscaler flags in upper snake case, e.g. {"SCALE_DOWN_UNNEEDED_TIME": "10m"}. SCAN_INTERVAL comes from scanIntervalSeconds.')
 param autoscalerSettings object = {}
 
+@description('Shadow mode (DRY_RUN): plan as live, act on nothing, and write the decisions compared with a running Cluster Autoscaler\'s to kube-system/skyscaler-status. See docs/migrating-from-cluster-autoscaler.md.')
+param dryRun bool = false
+
 @description('Subscribe the Preemption function to HealthResources events (after the code is deployed).')
 param deployEventSubscription bool = false
 
@@ -141,6 +144,7 @@ var baseSettings = {
   ARM_RESOURCE_GROUP: nodeResourceGroup
   ARM_USER_ASSIGNED_IDENTITY_ID: identity.properties.clientId
   CLUSTER_NAME: clusterName
+  DRY_RUN: dryRun ? 'true' : 'false'
 }
 
 // The function refuses a SCAN_SCHEDULE that is not a scan every SCAN_INTERVAL: both come from

@@ -65,6 +65,7 @@ final class PlanCommand implements Callable<Integer> {
         Autoscaler.runOnce(scan.snapshot(), AutoscalerState.EMPTY, scan.options(), scan.now());
     List<String> warnings = new ArrayList<>(scan.warnings());
     warnings.addAll(plan.warnings());
+    CaOptions.noEffectNote(spec.commandLine().getParseResult()).ifPresent(warnings::add);
     String rendered =
         inputs.output == OutputFormat.JSON
             ? PlanJson.render(plan, warnings)

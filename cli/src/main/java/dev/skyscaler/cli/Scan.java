@@ -11,6 +11,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.kubernetes.KubernetesSnapshot;
 import dev.skyscaler.kubernetes.SnapshotFiles;
+import dev.skyscaler.magnum.config.MagnumOptions;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,12 +45,21 @@ record Scan(
     OptionsFile file = in.optionsFile == null ? null : OptionsFile.read(in.optionsFile);
     checkSeparately(file, cliFlags);
     Optional<ClusterApiOptions> capi = in.provider.clusterApiOptions(System.getenv());
+    Optional<MagnumOptions> magnum = in.provider.magnumOptions(in.cloudConfig);
+    if (magnum.isPresent() && in.nodeGroups != null) {
+      throw new InputException(
+          "--node-groups: not used with --cloud-provider=magnum, whose node groups come from"
+              + " the Magnum cluster --cluster-name");
+    }
+    if (magnum.isEmpty() && in.cloudConfig != null) {
+      throw new InputException("--cloud-config: needs --cloud-provider=magnum");
+    }
     if (capi.isPresent() && in.nodeGroups != null) {
       throw new InputException(
           "--node-groups: not used with --cloud-provider=clusterapi, whose node groups come from"
               + " the Cluster API objects of the cluster read");
     }
-    if (capi.isEmpty() && in.nodeGroups == null) {
+    if (capi.isEmpty() && magnum.isEmpty() && in.nodeGroups == null) {
       throw new InputException(
           "missing --node-groups=<file>: the node groups (or --cloud-provider=clusterapi to take"
               + " them from the snapshot's Cluster API objects)");
@@ -57,6 +67,9 @@ record Scan(
     Instant now = in.now != null ? in.now : clock.instant();
     if (capi.isPresent()) {
       return ClusterApiScan.load(in, capi.get(), file, cliFlags, clock, now);
+    }
+    if (magnum.isPresent()) {
+      return MagnumScan.load(in, magnum.get(), file, cliFlags, clock, now);
     }
     KubernetesSnapshot k8s =
         in.source.live != null

@@ -46,6 +46,14 @@ final class ScanInputs {
   @Mixin CloudProviderOptions provider;
 
   @Option(
+      names = "--cloud-config",
+      paramLabel = "<file>",
+      description =
+          "With --cloud-provider=magnum: Cluster Autoscaler's magnum cloud-config (Keystone"
+              + " auth-url and credentials). Only read: no resize is sent.")
+  Path cloudConfig;
+
+  @Option(
       names = "--options",
       paramLabel = "<file.yaml>",
       description =

@@ -132,8 +132,8 @@ class ClusterApiExampleTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err())
         .isEqualTo(
-            "--cloud-provider: expected clusterapi, got \"aws\" (other clouds' node groups come"
+            "--cloud-provider: expected clusterapi or magnum, got \"aws\" (other clouds' node groups come"
                 + " from --node-groups)\n"
-                + "--node-group-auto-discovery: needs --cloud-provider=clusterapi\n");
+                + "--node-group-auto-discovery: needs --cloud-provider=clusterapi or magnum\n");
   }
 }

@@ -40,11 +40,16 @@ import java.util.regex.Pattern;
  *       MachineSets and MachinePools are the node groups ({@code NODE_GROUP_AUTO_DISCOVERY} takes
  *       {@code clusterapi:...} specs; {@code CAPI_GROUP}, {@code CAPI_VERSION}, {@code
  *       CAPI_SCALE_ZERO_DEFAULT_ARCH} as Cluster Autoscaler reads them), and the workload cluster
- *       is the one in the secret {@code WORKLOAD_KUBECONFIG_SECRET_ARN}, or the same cluster.
+ *       is the one in the secret {@code WORKLOAD_KUBECONFIG_SECRET_ARN}, or the same cluster;
+ *   <li>{@code DRY_RUN}: {@code true} runs in shadow mode (plans, acts on nothing, compares with
+ *       Cluster Autoscaler's decisions).
  * </ul>
  *
- * The scan interval must lie between 10 s and 60 s: the function is started once a minute and loops
- * inside the minute.
+ * <p>A variable meant for an autoscaler that is not read (a CA option Skyscaler lacks, a near miss
+ * of a name above) is an error; see {@link EnvironmentOptions}.
+ *
+ * <p>The scan interval must lie between 10 s and 60 s: the function is started once a minute and
+ * loops inside the minute.
  */
 public record FunctionSettings(
     String clusterName,
@@ -55,7 +60,8 @@ public record FunctionSettings(
     Optional<Duration> idleScanInterval,
     Optional<String> kubeconfigSecretArn,
     Optional<ClusterApiOptions> clusterApi,
-    Optional<String> workloadKubeconfigSecretArn) {
+    Optional<String> workloadKubeconfigSecretArn,
+    boolean dryRun) {
 
   public static final Duration MIN_SCAN_INTERVAL = Duration.ofSeconds(10);
   public static final Duration MAX_SCAN_INTERVAL = Duration.ofSeconds(60);
@@ -130,11 +136,12 @@ public record FunctionSettings(
     if (workload.isPresent() && !env.value("CLOUD_PROVIDER").orElse("").equals("clusterapi")) {
       errors.add("WORKLOAD_KUBECONFIG_SECRET_ARN: only with CLOUD_PROVIDER=clusterapi");
     }
+    boolean dryRun = env.dryRun(errors);
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
     return new FunctionSettings(
-        cluster, region, options, discovery, prices, idle, secret, clusterApi, workload);
+        cluster, region, options, discovery, prices, idle, secret, clusterApi, workload, dryRun);
   }
 
   private static Optional<String> secretArn(

@@ -56,7 +56,10 @@ final class InvocationScans implements AutoCloseable {
     this.wiring = wiring;
     this.function = function;
     this.identity = "aws-lambda/" + requestId;
-    this.settings = ScanSettings.defaults(wiring.settings().autoscaler()).withLeaseWait(leaseWait);
+    this.settings =
+        ScanSettings.defaults(wiring.settings().autoscaler())
+            .withLeaseWait(leaseWait)
+            .withDryRun(wiring.settings().dryRun());
     this.sleeper = sleeper;
     this.metrics = new ScanMetrics(wiring.log(), wiring.settings().clusterName(), wiring.clock());
   }

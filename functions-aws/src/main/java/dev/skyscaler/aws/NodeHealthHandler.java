@@ -57,7 +57,9 @@ public final class NodeHealthHandler implements RequestStreamHandler {
     String outcome =
         report instanceof ScanReport.Completed
             ? "completed"
-            : report instanceof ScanReport.Skipped ? "skipped" : "failed";
+            : report instanceof ScanReport.Skipped
+                ? "skipped"
+                : report instanceof ScanReport.Held ? "held" : "failed";
     output.write(
         ("{\"repairs\":" + repairs + ",\"outcome\":\"" + outcome + "\"}")
             .getBytes(StandardCharsets.UTF_8));

@@ -74,14 +74,15 @@ public final class ScanHandler implements RequestStreamHandler {
     }
     output.write(
         String.format(
-                "{\"scans\":%d,\"completed\":%d,\"skipped\":%d,\"failed\":%d}",
-                scans, tally.completed, tally.skipped, tally.failed)
+                "{\"scans\":%d,\"completed\":%d,\"held\":%d,\"skipped\":%d,\"failed\":%d}",
+                scans, tally.completed, tally.held, tally.skipped, tally.failed)
             .getBytes(StandardCharsets.UTF_8));
   }
 
   /** How the invocation's scans ended. */
   private static final class Tally {
     int completed;
+    int held;
     int skipped;
     int failed;
 
@@ -91,7 +92,9 @@ public final class ScanHandler implements RequestStreamHandler {
         completed++;
         return done.busy() ? Result.BUSY : Result.IDLE;
       }
-      if (report instanceof ScanReport.Skipped) {
+      if (report instanceof ScanReport.Held) {
+        held++;
+      } else if (report instanceof ScanReport.Skipped) {
         skipped++;
       } else {
         failed++;

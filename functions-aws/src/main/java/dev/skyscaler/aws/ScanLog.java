@@ -42,6 +42,19 @@ final class ScanLog {
       fields.put("stage", failed.stage());
       fields.put("error", failed.message());
       log.error("scan failed", fields);
+    } else if (report instanceof ScanReport.Held held) {
+      fields.put("reason", held.reason());
+      fields.put("scaleUps", held.plan().scaleUps().stream().map(ScanLog::scaleUp).toList());
+      fields.put("unneededNodes", held.plan().scaleDowns().size());
+      held.comparison()
+          .ifPresent(
+              c -> fields.put("comparison", limited(c.rows().stream().map(Object::toString))));
+      fields.put("warnings", limited(held.warnings().stream()));
+      if (held.dryRun()) {
+        log.info("scan planned in shadow mode, no action taken", fields);
+      } else {
+        log.warn("scan held: no action taken", fields);
+      }
     } else if (report instanceof ScanReport.Completed done) {
       completed(done, fields);
       if (done.figures().failedActions() > 0) {

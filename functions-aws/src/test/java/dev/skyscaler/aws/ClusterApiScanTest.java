@@ -82,7 +82,8 @@ class ClusterApiScanTest {
             "{}",
             new FakeContext("req-1", () -> Duration.between(clock.instant(), deadline).toMillis()));
 
-    assertThat(out).isEqualTo("{\"scans\":3,\"completed\":3,\"skipped\":0,\"failed\":0}");
+    assertThat(out)
+        .isEqualTo("{\"scans\":3,\"completed\":3,\"held\":0,\"skipped\":0,\"failed\":0}");
     assertThat(world.replicas("MachineDeployment", "workers")).isEqualTo(2);
     JsonNode first =
         test.logLines().stream()

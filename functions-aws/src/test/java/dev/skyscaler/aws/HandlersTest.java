@@ -98,7 +98,8 @@ class HandlersTest {
             fixture("scheduled-event.json"),
             new FakeContext("req-1", () -> Duration.between(clock.instant(), deadline).toMillis()));
 
-    assertThat(out).isEqualTo("{\"scans\":6,\"completed\":6,\"skipped\":0,\"failed\":0}");
+    assertThat(out)
+        .isEqualTo("{\"scans\":6,\"completed\":6,\"held\":0,\"skipped\":0,\"failed\":0}");
     List<JsonNode> scans = messages("scan completed");
     assertThat(scans).hasSize(6);
     JsonNode first = scans.get(0);
@@ -149,7 +150,8 @@ class HandlersTest {
             fixture("scheduled-event.json"),
             new FakeContext(() -> Duration.between(clock.instant(), deadline).toMillis()));
 
-    assertThat(out).isEqualTo("{\"scans\":6,\"completed\":0,\"skipped\":0,\"failed\":6}");
+    assertThat(out)
+        .isEqualTo("{\"scans\":6,\"completed\":0,\"held\":0,\"skipped\":0,\"failed\":6}");
     List<JsonNode> lines = new ArrayList<>();
     for (String l : unreachable.logLines()) {
       lines.add(JSON.readTree(l));

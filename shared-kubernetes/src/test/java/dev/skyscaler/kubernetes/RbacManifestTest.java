@@ -23,6 +23,10 @@ import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import dev.skyscaler.kubernetes.mock.RequestLog;
+import dev.skyscaler.kubernetes.shadow.CaActivity;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.CheckOptions;
+import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.state.HeldLease;
 import dev.skyscaler.kubernetes.state.JsonStateCodec;
 import dev.skyscaler.kubernetes.state.ScanLease;
@@ -158,6 +162,23 @@ class RbacManifestTest {
         StatusReport.build(snapshot, plan, StatusInputs.DEFAULTS, NOW.plusSeconds(600)),
         NOW.plusSeconds(600));
     store.save(AutoscalerState.EMPTY, stored, Set.of("n1"));
+    // living next to CA: look for it, read its events, write the own status and shadow state
+    new OtherAutoscalerCheck(connection, CheckOptions.DEFAULTS).find(NOW);
+    CaActivity.read(connection, "kube-system", "cluster-autoscaler-status", NOW, NOW);
+    StatusWriter own = new StatusWriter(connection, ShadowOptions.DEFAULTS.ownStatus(), lease);
+    own.write(StatusReport.build(snapshot, plan, StatusInputs.DEFAULTS, NOW), NOW);
+    own.write(
+        StatusReport.build(snapshot, plan, StatusInputs.DEFAULTS, NOW.plusSeconds(600)),
+        NOW.plusSeconds(600));
+    StateStore<AutoscalerState> shadow =
+        new StateStore<>(
+            connection,
+            new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
+            AutoscalerState.EMPTY,
+            StatePruning.none(),
+            ShadowOptions.DEFAULTS.shadowState(),
+            lease);
+    shadow.save(AutoscalerState.EMPTY, shadow.load(), Set.of("n1"));
     lease.close();
     return cluster.calls();
   }
@@ -173,6 +194,18 @@ class RbacManifestTest {
                 .withNewMetadata()
                 .withNamespace("kube-system")
                 .withName("skyscaler-state")
+                .endMetadata()
+                .withData(Map.of("state.json", "written by hand"))
+                .build())
+        .create();
+    cluster
+        .admin()
+        .configMaps()
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withNamespace("kube-system")
+                .withName("skyscaler-shadow-state")
                 .endMetadata()
                 .withData(Map.of("state.json", "written by hand"))
                 .build())

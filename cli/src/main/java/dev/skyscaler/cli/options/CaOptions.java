@@ -1,9 +1,13 @@
 package dev.skyscaler.cli.options;
 
+import dev.skyscaler.core.config.CaFlags;
 import dev.skyscaler.core.config.OptionFlag;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -30,6 +34,41 @@ public final class CaOptions {
       group.addArg(option(f));
     }
     spec.addArgGroup(group.build());
+    for (String name : new TreeSet<>(CaFlags.PROCESS_ONLY)) {
+      // a command's own option of that name (run's --address) does the real work
+      if (!spec.optionsMap().containsKey("--" + name)) {
+        spec.addOption(
+            OptionSpec.builder("--" + name)
+                .hidden(true)
+                .arity("0..1")
+                .fallbackValue("")
+                .type(List.class)
+                .auxiliaryTypes(String.class)
+                .build());
+      }
+    }
+  }
+
+  /**
+   * One note naming the flags of CA's own process that were given (accepted so that a pasted CA
+   * argument list runs as it is), or empty when none was.
+   */
+  public static Optional<String> noEffectNote(ParseResult parsed) {
+    List<String> given = new ArrayList<>();
+    for (String name : new TreeSet<>(CaFlags.PROCESS_ONLY)) {
+      OptionSpec o = parsed.matchedOption("--" + name);
+      if (o != null && o.hidden()) {
+        given.add("--" + name);
+      }
+    }
+    if (given.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.join(", ", given)
+            + (given.size() == 1 ? " concerns" : " concern")
+            + " only Cluster Autoscaler's own process (logging, leader election, its endpoint):"
+            + " accepted, no effect");
   }
 
   private static OptionSpec option(OptionFlag f) {

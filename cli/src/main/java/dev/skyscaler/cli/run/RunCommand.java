@@ -4,6 +4,7 @@ import dev.skyscaler.cli.options.CaOptions;
 import dev.skyscaler.cli.options.CloudProviderOptions;
 import dev.skyscaler.clusterapi.ClusterApiNodeGroupProvider;
 import dev.skyscaler.clusterapi.config.ClusterApiOptions;
+import dev.skyscaler.core.cloud.NodeGroupProvider;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.GoDuration;
@@ -14,6 +15,8 @@ import dev.skyscaler.kubernetes.metrics.Metrics;
 import dev.skyscaler.kubernetes.metrics.ScanMetrics;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
+import dev.skyscaler.magnum.MagnumNodeGroupProvider;
+import dev.skyscaler.magnum.config.MagnumOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -24,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,24 +40,28 @@ import picocli.CommandLine.Spec;
  * workload cluster is {@code --kubeconfig} (default: the pod's service account); the management
  * cluster is {@code --cloud-config}, else the workload cluster, else with {@code
  * --clusterapi-cloud-config-authoritative} the service account's: Cluster Autoscaler's flags and
- * defaults. Serves {@code /healthz} and {@code /metrics} on {@code --address}; logs JSON lines on
- * standard output; on SIGTERM finishes the scan under way (or, past {@value #GRACE_SECONDS}s,
- * abandons it: its lease expires by itself) and exits.
+ * defaults. With {@code --cloud-provider=magnum}, {@code --cloud-config} is CA's magnum
+ * cloud-config instead and the node groups are the Magnum cluster {@code --cluster-name}'s. Serves
+ * {@code /healthz} and {@code /metrics} on {@code --address}; logs JSON lines on standard output;
+ * on SIGTERM finishes the scan under way (or, past {@value #GRACE_SECONDS}s, abandons it: its lease
+ * expires by itself) and exits.
  */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
     sortOptions = false,
     customSynopsis = {
-      "skyscaler run --cloud-provider=clusterapi [--node-group-auto-discovery=<spec>]...",
+      "skyscaler run --cloud-provider=clusterapi|magnum [--node-group-auto-discovery=<spec>]...",
+      "         [--cluster-name=<name>] [--nodes=<min>:<max>:<name>]...",
       "         [--kubeconfig=<file>] [--cloud-config=<file>]",
       "         [--clusterapi-cloud-config-authoritative] [--address=[host]:port]",
-      "         [--max-inactivity=<duration>] [--max-failing-time=<duration>]",
+      "         [--max-inactivity=<duration>] [--max-failing-time=<duration>] [--dry-run]",
       "         [Cluster Autoscaler options]"
     },
     description = {
       "Runs the autoscaler: a scan every --scan-interval against the cluster and its Cluster API"
-          + " management cluster, until SIGTERM. /healthz and /metrics on --address."
+          + " management cluster (or its Magnum cluster), until SIGTERM. /healthz and /metrics on"
+          + " --address."
     },
     footer = {
       "",
@@ -62,7 +70,12 @@ import picocli.CommandLine.Spec;
       "      --clusterapi-cloud-config-authoritative \\",
       "      --node-group-auto-discovery=clusterapi:namespace=capi-prod,clusterName=prod",
       "",
-      "Deployment and RBAC: infra/kubernetes/. Guide: docs/cluster-api.md.",
+      "Example (OpenStack Magnum, the cloud-config from a Secret):",
+      "  skyscaler run --cloud-provider=magnum --cloud-config=/etc/openstack/cloud-config \\",
+      "      --cluster-name=k8s --node-group-auto-discovery=magnum:role=worker",
+      "",
+      "Deployment and RBAC: infra/kubernetes/, infra/openstack/. Guides: docs/cluster-api.md,"
+          + " docs/openstack.md.",
       "Exit codes: 0 stopped, 1 internal error, 2 bad input (message on stderr)."
     })
 public final class RunCommand implements Callable<Integer> {
@@ -86,7 +99,9 @@ public final class RunCommand implements Callable<Integer> {
       names = "--cloud-config",
       paramLabel = "<file>",
       description =
-          "The Cluster API management cluster's kubeconfig. Default: the workload cluster's.")
+          "clusterapi: the management cluster's kubeconfig (default: the workload cluster's);"
+              + " magnum: Cluster Autoscaler's magnum cloud-config (Keystone auth-url and"
+              + " credentials).")
   Path cloudConfig;
 
   @Option(
@@ -102,6 +117,13 @@ public final class RunCommand implements Callable<Integer> {
       defaultValue = ":8085",
       description = "Where /healthz and /metrics are served. Default: :8085.")
   String address;
+
+  @Option(
+      names = "--dry-run",
+      description =
+          "Shadow mode: read and plan exactly as live, act on nothing, and write the decisions,"
+              + " compared with a running Cluster Autoscaler's, to kube-system/skyscaler-status.")
+  boolean dryRun;
 
   @Option(
       names = "--max-inactivity",
@@ -151,7 +173,7 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<String> errors = new ArrayList<>();
-    ClusterApiOptions capi = clusterApi(errors);
+    Function<KubernetesConnection, NodeGroupProvider> groups = provider(errors);
     AutoscalerOptions options = autoscaler(errors);
     Duration inactivity = duration("--max-inactivity", maxInactivity, errors);
     Duration failing = duration("--max-failing-time", maxFailingTime, errors);
@@ -170,12 +192,12 @@ public final class RunCommand implements Callable<Integer> {
     KubernetesConnection workload = workload();
     KubernetesConnection management = workload;
     try {
-      management = management().orElse(workload);
+      management = provider.magnum() ? workload : management().orElse(workload);
       run(
           log,
           workload,
           management,
-          capi,
+          groups,
           options,
           new Health(inactivity, failing, clock.instant()));
     } finally {
@@ -191,7 +213,7 @@ public final class RunCommand implements Callable<Integer> {
       RunLog log,
       KubernetesConnection workload,
       KubernetesConnection management,
-      ClusterApiOptions capi,
+      Function<KubernetesConnection, NodeGroupProvider> groups,
       AutoscalerOptions options,
       Health health)
       throws IOException {
@@ -201,8 +223,8 @@ public final class RunCommand implements Callable<Integer> {
       ScanCycle cycle =
           new ScanCycle(
               workload,
-              ClusterApiNodeGroupProvider.connect(management, capi, clock),
-              ScanSettings.defaults(options),
+              groups.apply(management),
+              ScanSettings.defaults(options).withDryRun(dryRun),
               clock,
               identity,
               stop);
@@ -219,21 +241,36 @@ public final class RunCommand implements Callable<Integer> {
       Map<String, Object> started = new LinkedHashMap<>();
       started.put("identity", identity);
       started.put("workload", workload.describe());
-      started.put("management", management.describe());
+      started.put(
+          "management", provider.magnum() ? "magnum:" + magnumCluster : management.describe());
       started.put("port", server.port());
       started.put("scanInterval", GoDuration.format(options.scanInterval()));
+      started.put("dryRun", dryRun);
       log.info("started", started);
       runner.run();
     }
   }
 
-  private ClusterApiOptions clusterApi(List<String> errors) {
+  private volatile String magnumCluster = "";
+
+  /** The node-group provider the flags ask for, given the management cluster's connection. */
+  private Function<KubernetesConnection, NodeGroupProvider> provider(List<String> errors) {
     try {
+      if (provider.magnum()) {
+        if (authoritative) {
+          errors.add(
+              "--clusterapi-cloud-config-authoritative: only with --cloud-provider=clusterapi");
+        }
+        MagnumOptions magnum = provider.magnumOptions(cloudConfig).orElseThrow();
+        magnumCluster = magnum.clusterName();
+        return management -> MagnumNodeGroupProvider.connect(magnum, clock);
+      }
       Optional<ClusterApiOptions> capi = provider.clusterApiOptions(environment);
       if (capi.isEmpty()) {
-        errors.add("--cloud-provider: required: clusterapi (the one provider run has today)");
+        errors.add("--cloud-provider: required: clusterapi or magnum");
+        return null;
       }
-      return capi.orElse(null);
+      return management -> ClusterApiNodeGroupProvider.connect(management, capi.get(), clock);
     } catch (ConfigException e) {
       errors.addAll(e.errors());
       return null;

@@ -6,6 +6,7 @@ import dev.skyscaler.kubernetes.scan.CloudOutcome;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -40,6 +41,20 @@ final class RunLog {
       write("INFO", "scan skipped", Map.of("reason", s.reason()));
     } else if (report instanceof ScanReport.Failed f) {
       write("ERROR", "scan failed", Map.of("stage", f.stage(), "error", f.message()));
+    } else if (report instanceof ScanReport.Held h) {
+      write(
+          h.dryRun() ? "INFO" : "WARN",
+          h.dryRun()
+              ? "scan planned in shadow mode, no action taken"
+              : "scan held: no action taken",
+          Map.of(
+              "reason", h.reason(),
+              "scaleUps", h.plan().scaleUps().size(),
+              "comparison",
+                  h.comparison()
+                      .map(c -> c.rows().stream().map(Object::toString).toList())
+                      .orElse(List.of()),
+              "warnings", h.warnings().stream().limit(LIST_LIMIT).toList()));
     } else if (report instanceof ScanReport.Completed c) {
       write(
           c.figures().failedActions() > 0 ? "WARN" : "INFO",

@@ -113,6 +113,11 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     Map<String, List<String>> cliFlags = CaOptions.given(spec.commandLine().getParseResult());
     Optional<ClusterApiOptions> clusterApi = provider.clusterApiOptions(System.getenv());
+    if (provider.magnum()) {
+      throw new dev.skyscaler.cli.input.InputException(
+          "--cloud-provider=magnum: not for simulate, whose scenario holds no OpenStack state;"
+              + " give the scenario's node groups in its file, or use plan against the live cluster");
+    }
     Scenario scenario = ScenarioFile.read(scenarioFile, cliFlags, clusterApi);
     if (seed != null) {
       scenario = scenario.withSeed(seed);

@@ -157,7 +157,7 @@ class RunCommandTest {
     assertThat(code).isEqualTo(2);
     assertThat(err.toString())
         .isEqualTo(
-            "--cloud-provider: expected clusterapi, got \"aws\" (other clouds' node groups come"
+            "--cloud-provider: expected clusterapi or magnum, got \"aws\" (other clouds' node groups come"
                 + " from --node-groups)\n"
                 + "--scan-interval: expected a duration greater than 0s like 10s, 15m or 1h30m, got"
                 + " \"fast\"\n"

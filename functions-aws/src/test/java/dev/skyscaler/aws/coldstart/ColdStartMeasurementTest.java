@@ -48,7 +48,8 @@ class ColdStartMeasurementTest {
         ChildRun.run(
             List.of(), System.getProperty("java.class.path"), env, dir, dir.resolve("child.log"));
 
-    assertThat(f.output()).isEqualTo("{\"scans\":1,\"completed\":1,\"skipped\":0,\"failed\":0}");
+    assertThat(f.output())
+        .isEqualTo("{\"scans\":1,\"completed\":1,\"held\":0,\"skipped\":0,\"failed\":0}");
     assertThat(ColdStartCluster.desiredCapacity(moto)).isEqualTo(ColdStartCluster.DESIRED_AFTER);
     assertThat(f.jvmToConstructed()).isNotNegative();
     assertThat(f.jvmToDone()).isGreaterThanOrEqualTo(f.jvmToConstructed());

@@ -68,7 +68,8 @@ class LambdaPackageIT {
     ChildRun.Figures f =
         ColdStartMeasurement.once(LAUNCH.flags(List.of()), LAUNCH.environment(), moto, layout, dir);
 
-    assertThat(f.output()).isEqualTo("{\"scans\":1,\"completed\":1,\"skipped\":0,\"failed\":0}");
+    assertThat(f.output())
+        .isEqualTo("{\"scans\":1,\"completed\":1,\"held\":0,\"skipped\":0,\"failed\":0}");
     assertThat(ColdStartCluster.desiredCapacity(moto)).isEqualTo(ColdStartCluster.DESIRED_AFTER);
   }
 

@@ -69,7 +69,8 @@ class AwsFunctionsEndToEndTest {
     world.step();
     String first = aws.scanMinute();
 
-    assertThat(first).isEqualTo("{\"scans\":6,\"completed\":6,\"skipped\":0,\"failed\":0}");
+    assertThat(first)
+        .isEqualTo("{\"scans\":6,\"completed\":6,\"held\":0,\"skipped\":0,\"failed\":0}");
     assertThat(aws.desiredCapacity()).as("300 pods, 110 a node: 3 nodes").isEqualTo(5);
     List<JsonNode> scaleUps = scansWithScaleUps();
     assertThat(scaleUps).hasSize(1);
@@ -242,8 +243,8 @@ class AwsFunctionsEndToEndTest {
 
       assertThat(results)
           .containsExactlyInAnyOrder(
-              "{\"scans\":1,\"completed\":1,\"skipped\":0,\"failed\":0}",
-              "{\"scans\":1,\"completed\":0,\"skipped\":1,\"failed\":0}");
+              "{\"scans\":1,\"completed\":1,\"held\":0,\"skipped\":0,\"failed\":0}",
+              "{\"scans\":1,\"completed\":0,\"held\":0,\"skipped\":1,\"failed\":0}");
     } finally {
       pool.shutdownNow();
     }

@@ -142,7 +142,10 @@ public final class AzureWiring {
    * @param leaseWait how long to wait for a Lease another invocation holds (zero: skip at once)
    */
   public ScanCycle scanCycle(String invocationId, Duration leaseWait) {
-    ScanSettings scan = ScanSettings.defaults(settings.options()).withLeaseWait(leaseWait);
+    ScanSettings scan =
+        ScanSettings.defaults(settings.options())
+            .withLeaseWait(leaseWait)
+            .withDryRun(settings.dryRun());
     if (settings.clusterApi().isPresent()) {
       return new ScanCycle(
           workload(), clusterApi(), scan, clock, identity(invocationId), sleeper, view());

@@ -40,6 +40,10 @@ import java.util.regex.Pattern;
  * Autoscaler reads them), and the workload cluster is the kubeconfig in the Key Vault secret {@code
  * WORKLOAD_KUBECONFIG_SECRET_URI}, or the same cluster.
  *
+ * <p>{@code DRY_RUN=true} runs in shadow mode (plans, acts on nothing, compares with Cluster
+ * Autoscaler's decisions). A setting meant for an autoscaler that is not read (a CA option
+ * Skyscaler lacks, a near miss of a name above) is an error; see {@link EnvironmentOptions}.
+ *
  * @param aksResourceGroup the AKS cluster's resource group, empty for a self-managed cluster
  * @param kubeconfigSecret the Key Vault secret URI, empty on AKS
  */
@@ -60,7 +64,8 @@ public record FunctionSettings(
     HealthOptions healthOptions,
     InterruptionOptions interruptionOptions,
     Optional<ClusterApiOptions> clusterApi,
-    Optional<URI> workloadKubeconfigSecret) {
+    Optional<URI> workloadKubeconfigSecret,
+    boolean dryRun) {
 
   public static final String DEFAULT_SCAN_SCHEDULE = "*/10 * * * * *";
   public static final String DEFAULT_HEALTH_SCHEDULE = "0 * * * * *";
@@ -144,6 +149,7 @@ public record FunctionSettings(
             r.errors);
     String health = r.schedule("HEALTH_SCHEDULE", DEFAULT_HEALTH_SCHEDULE);
     AutoscalerOptions options = r.options();
+    boolean dryRun = r.env.dryRun(r.errors);
     if (!r.errors.isEmpty()) {
       throw new ConfigException(r.errors);
     }
@@ -167,7 +173,8 @@ public record FunctionSettings(
         healthOptions,
         interruptionOptions,
         clusterApi,
-        workload);
+        workload,
+        dryRun);
   }
 
   /** The settings this function app reads besides CA's flags. */

@@ -111,7 +111,11 @@ public final class Preemptions {
               + ": the preemption of "
               + event.targetResourceId()
               + " was not handled (the scan "
-              + (report instanceof ScanReport.Skipped ? "found the Lease held" : "failed")
+              + (report instanceof ScanReport.Skipped
+                  ? "found the Lease held"
+                  : report instanceof ScanReport.Held held
+                      ? "did not act: " + held.reason()
+                      : "failed")
               + "); Event Grid delivers it again";
       log.warning(summary);
       return new Handled(

@@ -40,6 +40,22 @@ public record ScanLogLine(Level level, String text) {
       f.add(field("error", failed.message()));
       return new ScanLogLine(Level.SEVERE, String.join(" ", f));
     }
+    if (report instanceof ScanReport.Held held) {
+      f.add(field("result", held.dryRun() ? "shadow" : "held"));
+      f.add(field("reason", held.reason()));
+      Plan plan = held.plan();
+      f.add(field("scale_up", join(plan.scaleUps().stream().map(ScanLogLine::scaleUp).toList())));
+      f.add(
+          field(
+              "scale_down", join(plan.scaleDowns().stream().map(ScanLogLine::scaleDown).toList())));
+      held.comparison()
+          .ifPresent(
+              c ->
+                  f.add(
+                      field("comparison", join(c.rows().stream().map(Object::toString).toList()))));
+      f.add(field("warnings", join(held.warnings())));
+      return new ScanLogLine(held.dryRun() ? Level.INFO : Level.WARNING, String.join(" ", f));
+    }
     ScanReport.Completed done = (ScanReport.Completed) report;
     ScanFigures n = done.figures();
     Plan plan = done.plan();

@@ -316,7 +316,9 @@ public final class VmssGateway {
     try {
       last = poller.waitForCompletion(wait);
     } catch (RuntimeException e) {
-      if (e.getCause() instanceof TimeoutException) {
+      // the deadline may pass between two polls: the policy then refuses the next poll, which only
+      // means we stopped following an operation ARM accepted
+      if (e.getCause() instanceof TimeoutException || deadline != null && deadline.passed()) {
         return Progress.RUNNING;
       }
       throw e;

@@ -32,7 +32,7 @@ class ClusterApiScanTest {
   private static final Instant T0 =
       Instant.now().truncatedTo(ChronoUnit.SECONDS).plus(Duration.ofHours(1));
 
-  @RegisterExtension final MockCluster cluster = new MockCluster();
+  @RegisterExtension final MockCluster cluster = new MockCluster(true);
   private final FakeArm arm = FakeArm.start();
   private final MutableClock clock = new MutableClock(T0);
 

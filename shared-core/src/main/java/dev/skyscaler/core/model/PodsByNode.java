@@ -12,13 +12,15 @@ import java.util.Set;
 
 /**
  * A snapshot's pods by the node they hold room on: bound there, or nominated there while bound
- * nowhere (kube-scheduler's preemption). Each node's pods keep the order of the list given.
+ * nowhere (kube-scheduler's preemption). Each node's pods keep the order of the list given, and
+ * each node's {@link PodTotals} are counted in the same pass.
  *
  * <p>Building it walks every pod, which is where a scan of a big cluster spends its time, so a scan
  * does not build it per planner: {@link ClusterSnapshot#podsByNode()} builds the index of a
  * snapshot's pods on first use and keeps it, and the scan's planners (templates, the scale-up and
- * scale-down simulations, drains, interruptions) all ask the snapshot they plan on. Instances are
- * immutable and safe to share between threads.
+ * scale-down simulations, drains, interruptions) all ask the snapshot they plan on. The planners
+ * that only sum a node's pods (loading a simulation, measuring utilisation) read the node's totals
+ * instead of walking its pods again. Instances are immutable and safe to share between threads.
  */
 public final class PodsByNode {
   private static final Comparator<Keyed> BY_KEY = Comparator.comparing(Keyed::key);
@@ -26,26 +28,17 @@ public final class PodsByNode {
   /** A pod with its {@code namespace/name}, built once rather than at every comparison. */
   private record Keyed(String key, Pod pod) {}
 
-  private final Map<String, List<Pod>> placed = new HashMap<>();
+  /** One node's pods, unmodifiable, and their totals. */
+  private record OnNode(List<Pod> pods, PodTotals totals) {}
+
+  private final Map<String, OnNode> placed;
   private final List<Pod> unbound;
   private final boolean anyNominated;
 
-  private PodsByNode(List<Pod> pods) {
-    List<Pod> notBound = new ArrayList<>();
-    boolean nominated = false;
-    for (Pod p : pods) {
-      String where = p.nodeName().orElse(null);
-      if (where == null) {
-        notBound.add(p);
-        where = p.nominatedNodeName().orElse(null);
-        nominated |= where != null;
-      }
-      if (where != null) {
-        placed.computeIfAbsent(where, k -> new ArrayList<>()).add(p);
-      }
-    }
-    this.unbound = List.copyOf(notBound);
-    this.anyNominated = nominated;
+  private PodsByNode(Map<String, OnNode> placed, List<Pod> unbound, boolean anyNominated) {
+    this.placed = placed;
+    this.unbound = unbound;
+    this.anyNominated = anyNominated;
   }
 
   /**
@@ -53,7 +46,21 @@ public final class PodsByNode {
    * builds a new index: a scan gets its snapshot's from {@link ClusterSnapshot#podsByNode()}.
    */
   public static PodsByNode of(List<Pod> pods) {
-    return new PodsByNode(pods);
+    return PodTally.index(pods);
+  }
+
+  static PodsByNode of(
+      List<String> nodes,
+      Pod[][] podsOn,
+      PodTotals[] totals,
+      List<Pod> unbound,
+      boolean anyNominated) {
+    Map<String, OnNode> placed = new HashMap<>(nodes.size() * 4 / 3 + 1);
+    for (int i = 0; i < nodes.size(); i++) {
+      List<Pod> view = Collections.unmodifiableList(Arrays.asList(podsOn[i]));
+      placed.put(nodes.get(i), new OnNode(view, totals[i]));
+    }
+    return new PodsByNode(placed, List.copyOf(unbound), anyNominated);
   }
 
   /**
@@ -61,18 +68,21 @@ public final class PodsByNode {
    * in the order given.
    */
   public List<Pod> placedOn(String node) {
-    List<Pod> pods = placed.get(node);
-    return pods == null ? List.of() : Collections.unmodifiableList(pods);
+    OnNode on = placed.get(node);
+    return on == null ? List.of() : on.pods();
+  }
+
+  /** What the unfinished pods among {@link #placedOn} add up to. */
+  public PodTotals totalsOn(String node) {
+    OnNode on = placed.get(node);
+    return on == null ? PodTotals.NONE : on.totals();
   }
 
   /** The pods bound to {@code node}, in the order given. */
   public List<Pod> boundTo(String node) {
-    List<Pod> pods = placed.get(node);
-    if (pods == null) {
-      return List.of();
-    }
+    List<Pod> pods = placedOn(node);
     if (!anyNominated) {
-      return Collections.unmodifiableList(pods);
+      return pods;
     }
     List<Pod> bound = new ArrayList<>(pods.size());
     for (Pod p : pods) {

@@ -7,6 +7,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.state.AutoscalerState;
 import java.time.Duration;
@@ -120,8 +121,15 @@ final class Eligibility {
   /**
    * @param room how many more nodes the group may lose before reaching its minimum
    * @param podsOn the pods on the node now; asked for only when the checks that need no pods pass
+   * @param totals what those pods add up to, when known without walking them
    */
-  Check check(Node n, NodeGroup g, int room, Supplier<List<Pod>> podsOn, Drainability rules) {
+  Check check(
+      Node n,
+      NodeGroup g,
+      int room,
+      Supplier<List<Pod>> podsOn,
+      Optional<PodTotals> totals,
+      Drainability rules) {
     if (beingDeleted(n)) {
       return Check.no(UnremovableReason.CURRENTLY_BEING_DELETED);
     }
@@ -143,15 +151,22 @@ final class Eligibility {
         return Check.no(UnremovableReason.SCALE_DOWN_UNREADY_DISABLED);
       }
     }
-    List<Pod> pods = podsOn.get();
-    Optional<Utilization> u = Utilization.of(n, pods, options, now);
+    List<Pod> pods = null;
+    Optional<Utilization> u;
+    if (totals.isPresent() && Utilization.readableFrom(totals.get(), options)) {
+      u = Utilization.of(n, totals.get()); // most nodes: no walk over their pods
+    } else {
+      pods = podsOn.get();
+      u = Utilization.of(n, pods, options, now);
+    }
     if (u.isEmpty()) {
       return Check.no(UnremovableReason.UNEXPECTED_ERROR);
     }
     if (!u.get().underutilized(options)) {
       return Check.no(UnremovableReason.NOT_UNDERUTILIZED);
     }
-    return Check.yes(new Candidate(n, g, u.get(), isEmpty(pods, rules)));
+    return Check.yes(
+        new Candidate(n, g, u.get(), isEmpty(pods == null ? podsOn.get() : pods, rules)));
   }
 
   /** Nothing on the node needs a new home or keeps it (DaemonSet, mirror, finished pods only). */

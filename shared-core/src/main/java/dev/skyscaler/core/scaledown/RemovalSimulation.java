@@ -3,6 +3,7 @@ package dev.skyscaler.core.scaledown;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
@@ -107,20 +108,25 @@ final class RemovalSimulation {
    * for every node of a big cluster, so no copy and no cache.
    */
   private List<Pod> running(String node) {
-    return nodeNames().contains(node) ? counted(index.placedOn(node)) : List.of();
+    return nodeNames().contains(node) ? counted(node) : List.of();
   }
 
-  /** The pods that count among {@code on}: {@code on} itself when all do. */
-  private List<Pod> counted(List<Pod> on) {
-    int counted = 0;
-    while (counted < on.size() && counts(on.get(counted))) {
-      counted++;
+  /**
+   * True when every unfinished pod on the node counts: its totals are those of its counted pods.
+   */
+  private boolean allCount(PodTotals totals) {
+    return totals.lowestPriority() >= expendableCutoff;
+  }
+
+  /** The pods that count among those the index has on {@code node}: its own list when all do. */
+  private List<Pod> counted(String node) {
+    List<Pod> on = index.placedOn(node);
+    PodTotals totals = index.totalsOn(node);
+    if (totals.pods() == on.size() && allCount(totals)) {
+      return on; // none finished, none expendable: known without looking at each pod
     }
-    if (counted == on.size()) {
-      return on;
-    }
-    List<Pod> result = new ArrayList<>(on.subList(0, counted));
-    for (Pod p : on.subList(counted + 1, on.size())) {
+    List<Pod> result = new ArrayList<>(on.size());
+    for (Pod p : on) {
       if (counts(p)) {
         result.add(p);
       }
@@ -137,6 +143,7 @@ final class RemovalSimulation {
 
   private void build() {
     sim = new ClusterSimulation();
+    Predicate<Pod> counting = this::counts;
     for (Node n : nodes) {
       SimNode s =
           sim.addNode(
@@ -151,7 +158,12 @@ final class RemovalSimulation {
         destinations.add(s);
       }
       List<Pod> running = running(n.name());
-      sim.placeExisting(running, s);
+      PodTotals totals = index.totalsOn(n.name());
+      if (allCount(totals)) { // the totals are those of the running pods
+        sim.placeExisting(index.placedOn(n.name()), s, counting, totals);
+      } else {
+        sim.placeExisting(running, s);
+      }
       podsOn.put(n.name(), new ArrayList<>(running));
     }
     placePending(pending);
@@ -184,7 +196,17 @@ final class RemovalSimulation {
    * node.
    */
   List<Pod> knownPodsOn(Node node) {
-    return sim == null ? counted(index.placedOn(node.name())) : podsOn(node.name());
+    return sim == null ? counted(node.name()) : podsOn(node.name());
+  }
+
+  /**
+   * What the pods {@link #knownPodsOn} lists add up to, when the index has it: before the
+   * simulation is built (nothing moved) and when every unfinished pod on the node counts. Empty
+   * otherwise: sum the list.
+   */
+  Optional<PodTotals> knownTotals(Node node) {
+    PodTotals totals = index.totalsOn(node.name());
+    return sim == null && allCount(totals) ? Optional.of(totals) : Optional.empty();
   }
 
   private Set<String> nodeNames() {

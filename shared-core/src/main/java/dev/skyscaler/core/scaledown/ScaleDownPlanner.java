@@ -6,6 +6,7 @@ import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.Unremovable;
@@ -154,12 +155,15 @@ public final class ScaleDownPlanner {
   private Eligibility.Check check(Node n, NodeGroup g) {
     int room = groupRoom.get(g.name());
     if (sim.pendingUnplaced() && !options.ignoreMirrorPodsUtilization()) {
-      Eligibility.Check known = eligibility.check(n, g, room, () -> sim.knownPodsOn(n), rules);
+      Eligibility.Check known =
+          eligibility.check(n, g, room, () -> sim.knownPodsOn(n), sim.knownTotals(n), rules);
       if (!known.eligible()) {
         return known;
       }
     }
-    return eligibility.check(n, g, room, () -> sim.podsOn(n.name()), rules);
+    // with no pending pod left to place, the pods on the node are the known ones
+    Optional<PodTotals> totals = sim.pendingUnplaced() ? Optional.empty() : sim.knownTotals(n);
+    return eligibility.check(n, g, room, () -> sim.podsOn(n.name()), totals, rules);
   }
 
   /** Empty first, then nodes already unneeded (so their time keeps running), then utilisation. */

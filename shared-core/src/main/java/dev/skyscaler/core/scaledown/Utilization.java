@@ -3,6 +3,7 @@ package dev.skyscaler.core.scaledown;
 import dev.skyscaler.core.config.ScaleDownOptions;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.Resources;
 import java.time.Instant;
 import java.util.List;
@@ -47,6 +48,36 @@ record Utilization(double cpu, double memory, double gpu, boolean gpuNode, doubl
         usedGpus += gpus(r);
       }
     }
+    return of(node, usedCpu, usedMemory, usedGpus, ignoredCpu, ignoredMemory, ignoredGpus);
+  }
+
+  /**
+   * True when {@code totals} of the pods on a node give their utilisation: no pod is left out
+   * (neither option is set), none may be terminating long, none asks for GPUs.
+   */
+  static boolean readableFrom(PodTotals totals, ScaleDownOptions options) {
+    return !options.ignoreDaemonSetsUtilization()
+        && !options.ignoreMirrorPodsUtilization()
+        && !totals.beingDeleted()
+        && !totals.extendedResources();
+  }
+
+  /**
+   * The node's utilisation from the totals of the pods on it, as {@link #of(Node, List,
+   * ScaleDownOptions, Instant)} gives it on those pods; only where {@link #readableFrom} holds.
+   */
+  static Optional<Utilization> of(Node node, PodTotals totals) {
+    return of(node, totals.cpu(), totals.memory(), 0, 0, 0, 0);
+  }
+
+  private static Optional<Utilization> of(
+      Node node,
+      long usedCpu,
+      long usedMemory,
+      long usedGpus,
+      long ignoredCpu,
+      long ignoredMemory,
+      long ignoredGpus) {
     Resources alloc = node.allocatable();
     if (alloc.gpus() > 0) {
       double gpu = ratio(usedGpus, alloc.gpus() - ignoredGpus);

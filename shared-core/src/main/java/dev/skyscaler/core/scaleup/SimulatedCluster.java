@@ -4,6 +4,8 @@ import dev.skyscaler.core.config.ScaleUpOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
+import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.PodsByNode;
 import dev.skyscaler.core.scaleup.candidate.GroupTemplate;
 import dev.skyscaler.core.scheduling.ClusterSimulation;
@@ -11,7 +13,9 @@ import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Loads a snapshot into a {@link ClusterSimulation} the way CA builds its cluster snapshot: Ready
@@ -51,9 +55,15 @@ final class SimulatedCluster {
     }
     PodsByNode pods = snapshot.podsByNode();
     int cutoff = options.expendablePodsPriorityCutoff();
+    Predicate<Pod> counts = p -> !p.isTerminal() && p.priority() >= cutoff;
     for (SimNode n : sim.nodes()) {
-      sim.placeExisting( // in one pass over the node's pods, without a filtered copy
-          pods.placedOn(n.name()), n, p -> !p.isTerminal() && p.priority() >= cutoff);
+      List<Pod> on = pods.placedOn(n.name());
+      PodTotals totals = pods.totalsOn(n.name());
+      if (totals.lowestPriority() >= cutoff) { // every unfinished pod counts: the totals are theirs
+        sim.placeExisting(on, n, counts, totals);
+      } else {
+        sim.placeExisting(on, n, counts); // in one pass, without a filtered copy
+      }
     }
     for (NodeGroup g : snapshot.nodeGroups()) {
       GroupTemplate t = templates.get(g.name());

@@ -4,6 +4,7 @@ import dev.skyscaler.core.model.LabelSelector;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodAffinityTerm;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TopologySpreadConstraint;
@@ -100,6 +101,27 @@ public final class ClusterSimulation {
       if (counts.test(p)) {
         placeExisting(p, n);
       }
+    }
+  }
+
+  /**
+   * As {@link #placeExisting(List, SimNode, Predicate)}, given what the pods {@code counts} accepts
+   * add up to. When none of them asks for a host port or an extended resource or has anti-affinity,
+   * and no topology domain is counted yet, their room is taken from the totals and the pods are
+   * listed on the node only when a domain count first asks: loading a big cluster then costs a step
+   * per node, not per pod. (Only on a node with nothing placed yet; otherwise pod by pod.)
+   *
+   * @param totals the totals of exactly the pods {@code counts} accepts among {@code pods}
+   */
+  public void placeExisting(List<Pod> pods, SimNode n, Predicate<Pod> counts, PodTotals totals) {
+    if (totals.hostPorts()
+        || totals.extendedResources()
+        || totals.antiAffinity()
+        || domains.counting()
+        || !n.empty()) {
+      placeExisting(pods, n, counts);
+    } else {
+      n.addUnlisted(pods, counts, totals);
     }
   }
 

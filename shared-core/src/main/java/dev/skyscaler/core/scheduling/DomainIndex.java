@@ -148,6 +148,11 @@ final class DomainIndex {
     }
   }
 
+  /** True once some domain is counted: every placement must then be seen pod by pod. */
+  boolean counting() {
+    return !counts.isEmpty();
+  }
+
   void nodeAdded(SimNode n) {
     boolean isScratch = n.kind() == SimNode.Kind.SCRATCH;
     for (Map.Entry<CountKey, Counts> e : spreadCounts.entrySet()) {

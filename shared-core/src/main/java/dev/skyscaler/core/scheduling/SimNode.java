@@ -2,12 +2,14 @@ package dev.skyscaler.core.scheduling;
 
 import dev.skyscaler.core.model.HostPort;
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.core.model.PodTotals;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * A node inside the simulation: its fixed shape plus the mutable room left on it. Existing,
@@ -40,6 +42,11 @@ public final class SimNode {
   private Map<String, Long> freeExtended;
   private List<HostPort> usedPorts;
   private final ArrayList<Placement> placements = new ArrayList<>(2);
+
+  /** Existing pods whose room is taken but that are not in {@link #placements} yet. */
+  private List<Pod> unlisted = List.of();
+
+  private Predicate<Pod> unlistedCount;
 
   /** A run of identical pods placed on the node. */
   record Placement(Pod exemplar, int count) {}
@@ -126,13 +133,14 @@ public final class SimNode {
   }
 
   List<Placement> placements() {
+    list();
     return placements;
   }
 
   /** Pods placed so far (existing ones included). */
   public int podCount() {
     int n = 0;
-    for (Placement p : placements) {
+    for (Placement p : placements()) {
       n += p.count();
     }
     return n;
@@ -164,6 +172,54 @@ public final class SimNode {
         usedPorts.addAll(pod.hostPorts());
       }
     }
+    append(pod, count);
+  }
+
+  /**
+   * Takes the room of the pods among {@code pods} that {@code counts} accepts, which add up to
+   * {@code totals} and ask for no host port and no extended resource, as {@link #add} of each in
+   * order would; they join {@link #placements} when those are first asked for. Only on a node
+   * without placements.
+   */
+  void addUnlisted(List<Pod> pods, Predicate<Pod> counts, PodTotals totals) {
+    if (!empty()) {
+      throw new IllegalStateException("pods are added unlisted only to an empty node: " + name);
+    }
+    freeCpu -= totals.cpu();
+    freeMemory -= totals.memory();
+    freeStorage -= totals.ephemeralStorage();
+    freePods -= totals.pods();
+    if (totals.pods() > 0) {
+      unlisted = pods;
+      unlistedCount = counts;
+    }
+  }
+
+  /** Nothing placed here yet. */
+  boolean empty() {
+    return placements.isEmpty() && unlisted.isEmpty();
+  }
+
+  /** Lists the unlisted pods as placements, before any placed after them, merging runs as add. */
+  private void list() {
+    if (unlisted.isEmpty()) {
+      return;
+    }
+    List<Placement> later = new ArrayList<>(placements);
+    placements.clear();
+    for (Pod p : unlisted) {
+      if (unlistedCount.test(p)) {
+        append(p, 1);
+      }
+    }
+    unlisted = List.of();
+    unlistedCount = null;
+    for (Placement p : later) {
+      append(p.exemplar(), p.count());
+    }
+  }
+
+  private void append(Pod pod, int count) {
     int last = placements.size() - 1;
     if (last >= 0 && placements.get(last).exemplar() == pod) {
       placements.set(last, new Placement(pod, placements.get(last).count() + count));
@@ -179,6 +235,7 @@ public final class SimNode {
    * @throws IllegalArgumentException when fewer such pods are placed here
    */
   void remove(Pod exemplar, int count) {
+    list();
     int left = count;
     for (int i = placements.size() - 1; i >= 0 && left > 0; i--) {
       Placement p = placements.get(i);

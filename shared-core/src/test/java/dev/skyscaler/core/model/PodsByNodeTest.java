@@ -2,11 +2,17 @@ package dev.skyscaler.core.model;
 
 import static dev.skyscaler.testkit.TestKit.pod;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.testkit.PodSpec;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@link PodsByNode}: where each pod holds room, in the snapshot's order. */
 class PodsByNodeTest {
@@ -49,6 +55,86 @@ class PodsByNodeTest {
     assertThat(second).isNotSameAs(first);
     assertThat(second.placedOn("n1")).containsExactlyElementsOf(first.placedOn("n1"));
     assertThat(PodsByNode.of(List.of(B)).placedOn("n1")).isEmpty();
+  }
+
+  @Test
+  void podsOfInterleavedNodesKeepTheirOrderAndTheListsCannotBeChanged() {
+    List<Pod> pods = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      pods.add(pod("p" + i).on("n" + (i * 7 % 4)).build());
+    }
+    PodsByNode index = PodsByNode.of(List.copyOf(pods));
+    for (int n = 0; n < 4; n++) {
+      String node = "n" + n;
+      assertThat(index.placedOn(node))
+          .containsExactlyElementsOf(
+              pods.stream().filter(p -> p.nodeName().orElseThrow().equals(node)).toList());
+    }
+    assertThatThrownBy(() -> index.placedOn("n1").set(0, B))
+        .isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  record TotalsCase(String name, List<PodSpec> onNode, PodTotals expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static final Instant DELETED = Instant.parse("2025-06-01T00:00:00Z");
+
+  static Stream<TotalsCase> totals() {
+    return Stream.of(
+        new TotalsCase("a node without pods has none", List.of(), PodTotals.NONE),
+        new TotalsCase(
+            "requests are summed and the lowest priority kept",
+            List.of(
+                pod("a").cpu("500m").memory("1Gi").ephemeralStorage("2Gi").priority(5).on("n"),
+                pod("b").cpu("250m").memory("512Mi").priority(-3).on("n")),
+            new PodTotals(2, 750, 1536L << 20, 2L << 30, -3, false, false, false, false)),
+        new TotalsCase(
+            "finished pods are left out of everything",
+            List.of(
+                pod("done").cpu("1").hostPort(80).priority(-100).on("n").phase(PodPhase.SUCCEEDED),
+                pod("failed").cpu("1").gpu(1).on("n").phase(PodPhase.FAILED),
+                pod("runs").cpu("100m").on("n")),
+            new PodTotals(1, 100, 0, 0, 0, false, false, false, false)),
+        new TotalsCase(
+            "a pod nominated to the node counts there",
+            List.of(pod("waits").cpu("2").nominatedTo("n")),
+            new PodTotals(1, 2000, 0, 0, 0, false, false, false, false)),
+        new TotalsCase(
+            "host ports, anti-affinity and deletion are flagged",
+            List.of(
+                pod("port").hostPort(8080).on("n"),
+                pod("alone").antiAffinity("kubernetes.io/hostname", "app", "x").on("n"),
+                pod("leaving").deletingAt(DELETED).on("n")),
+            new PodTotals(3, 0, 0, 0, 0, false, true, true, true)),
+        new TotalsCase(
+            "an extended resource is flagged, not summed",
+            List.of(pod("gpu").gpu(2).on("n")),
+            new PodTotals(1, 0, 0, 0, 0, true, false, false, false)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("totals")
+  void totalsAddUpTheUnfinishedPodsHoldingRoomOnTheNode(TotalsCase c) {
+    List<Pod> pods = new ArrayList<>();
+    c.onNode().forEach(p -> pods.add(p.build()));
+    pods.add(pod("elsewhere").cpu("8").priority(-50).hostPort(1).on("other").build());
+    pods.add(PENDING);
+    assertThat(PodsByNode.of(List.copyOf(pods)).totalsOn("n")).isEqualTo(c.expected());
+  }
+
+  @Test
+  void totalsAreValidated() {
+    assertThatThrownBy(() -> new PodTotals(-1, 0, 0, 0, 0, false, false, false, false))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("pod totals cannot be negative");
+    assertThatThrownBy(
+            () -> new PodTotals(0, 1, 0, 0, Integer.MAX_VALUE, false, false, false, false))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("pod totals of no pod must be empty");
   }
 
   @Test

@@ -7,6 +7,7 @@ import static dev.skyscaler.testkit.TestKit.group;
 import static dev.skyscaler.testkit.TestKit.node;
 import static dev.skyscaler.testkit.TestKit.pod;
 
+import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.testkit.ClusterSpec;
@@ -105,6 +106,22 @@ class EligibilityRulesTest {
             .build(),
         rule("a pod terminating within its grace period still counts")
             .given(withN2(pod("old").cpu("3").grace(30).deletingAt(NOW.minusSeconds(59))))
+            .keeps("n2", "NotUnderutilized")
+            .build(),
+        rule("a finished pod does not count")
+            .given(
+                withN2Placed(
+                    node("n2"),
+                    pod("job").cpu("3").on("n2").phase(PodPhase.SUCCEEDED),
+                    pod("web").cpu("1").on("n2")))
+            .removable("n2")
+            .build(),
+        rule("an expendable pod does not count")
+            .given(withN2(pod("batch").cpu("3").priority(-11), pod("web").cpu("1")))
+            .removable("n2")
+            .build(),
+        rule("a pod nominated to the node counts there")
+            .given(withN2Placed(node("n2"), pod("preemptor").cpu("3").nominatedTo("n2")))
             .keeps("n2", "NotUnderutilized")
             .build(),
         rule("a node annotated scale-down-disabled stays")

@@ -86,6 +86,8 @@ public final class ScanMetrics {
     } else if (report instanceof ScanReport.Failed failed) {
       scans.add(1, "failed");
       errors.add(1, errorType(failed.stage()));
+    } else if (report instanceof ScanReport.Held held) {
+      scans.add(1, held.dryRun() ? "shadow" : "held");
     } else if (report instanceof ScanReport.Completed done) {
       scans.add(1, "completed");
       completed(done);

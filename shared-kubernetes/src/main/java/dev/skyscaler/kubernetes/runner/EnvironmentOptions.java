@@ -1,7 +1,9 @@
 package dev.skyscaler.kubernetes.runner;
 
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.CaFlags;
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.FlagSuggestion;
 import dev.skyscaler.core.config.OptionFlag;
 import dev.skyscaler.core.config.OptionsParser;
 import java.util.ArrayList;
@@ -36,24 +38,40 @@ import java.util.regex.Pattern;
  *       (--max-nodes-total): expected a whole number >= 0, got "ten"}.
  * </ul>
  *
+ * <p>A variable set that Skyscaler does not read is an error of {@link #autoscalerOptions()} when
+ * it is meant for an autoscaler: a CA option Skyscaler lacks ({@code STARTUP_TAINT
+ * (--startup-taint): ...}), or a near miss of a variable it reads ({@code SCALE_DOWN_UNEEDED_TIME:
+ * ... did you mean SCALE_DOWN_UNNEEDED_TIME?}). The variables of CA's own process ({@code V},
+ * {@code LOGTOSTDERR}, {@code LEADER_ELECT}, ...) are accepted and have no effect ({@link
+ * #noEffect()}). Every other variable belongs to the platform ({@code AWS_*}, {@code FUNCTIONS_*},
+ * {@code PATH}, ...) and is left alone: the two cannot be told apart by name, so only names close
+ * to Skyscaler's are refused. {@link #DRY_RUN} is read by every runner.
+ *
  * <p>Pure and immutable: it reads only the map it is given (the function's entry point passes
- * {@code System.getenv()}), and keeps only the variables it accepts. {@link #accepted()} is every
- * such variable, so that a check failing on any other variable set (naming it) can be added here
- * once the platforms' own variables ({@code AWS_*}, {@code FUNCTIONS_*}, {@code PATH}, ...) are
- * told apart; today the others are ignored.
+ * {@code System.getenv()}), and keeps only the variables it accepts.
  */
 public final class EnvironmentOptions {
   private static final Pattern FLAG = Pattern.compile("^--([a-z0-9-]+)");
 
+  /** Shadow mode: {@code true} plans as live and acts on nothing. Every runner reads it. */
+  public static final String DRY_RUN = "DRY_RUN";
+
+  /** Names this short are never taken for a near miss: platform variables are often short. */
+  private static final int NEAR_MISS_MIN_LENGTH = 8;
+
   private final Set<String> own;
   private final Map<String, String> values;
+  private final List<String> unknown;
+  private final List<String> noEffect;
 
   /**
    * @param environment every variable the runner was started with
    * @param ownVariables the runner's variables besides CA's flags
    */
   public EnvironmentOptions(Map<String, String> environment, Collection<String> ownVariables) {
-    this.own = Collections.unmodifiableSet(new LinkedHashSet<>(ownVariables));
+    Set<String> declared = new LinkedHashSet<>(ownVariables);
+    declared.add(DRY_RUN);
+    this.own = Collections.unmodifiableSet(declared);
     Map<String, String> set = new LinkedHashMap<>();
     for (String name : accepted()) {
       String value = environment.get(name);
@@ -62,6 +80,77 @@ public final class EnvironmentOptions {
       }
     }
     this.values = Collections.unmodifiableMap(set);
+    List<String> unknownFound = new ArrayList<>();
+    List<String> noEffectFound = new ArrayList<>();
+    Set<String> accepted = accepted();
+    for (String name : new java.util.TreeSet<>(environment.keySet())) {
+      String value = environment.get(name);
+      if (accepted.contains(name) || value == null || value.isBlank()) {
+        continue;
+      }
+      String flag = name.toLowerCase(Locale.ROOT).replace('_', '-');
+      if (CaFlags.isProcessOnly(flag)) {
+        noEffectFound.add(name);
+      } else if (CaFlags.isUnsupported(flag)) {
+        unknownFound.add(
+            name
+                + " (--"
+                + flag
+                + "): a Cluster Autoscaler option Skyscaler does not support; remove it");
+      } else {
+        nearest(name, accepted)
+            .ifPresent(
+                near ->
+                    unknownFound.add(
+                        name + ": not a setting Skyscaler reads; did you mean " + near + "?"));
+      }
+    }
+    this.unknown = List.copyOf(unknownFound);
+    this.noEffect = List.copyOf(noEffectFound);
+  }
+
+  /** The accepted variable {@code name} is a likely misspelling of, if any. */
+  private static Optional<String> nearest(String name, Set<String> accepted) {
+    if (name.length() < NEAR_MISS_MIN_LENGTH) {
+      return Optional.empty();
+    }
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String candidate : accepted) {
+      int d = FlagSuggestion.distance(name, candidate);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = candidate;
+      }
+    }
+    return bestDistance <= Math.max(2, name.length() / 10)
+        ? Optional.ofNullable(best)
+        : Optional.empty();
+  }
+
+  /**
+   * The variables of CA's own process that are set ({@code V}, {@code LEADER_ELECT}, ...): they
+   * have no effect, and a runner says so once at initialisation.
+   */
+  public List<String> noEffect() {
+    return noEffect;
+  }
+
+  /**
+   * {@link #DRY_RUN}: false when not set.
+   *
+   * @param errors gets {@code DRY_RUN: expected true or false, got "yes"} for any other value
+   */
+  public boolean dryRun(List<String> errors) {
+    Optional<String> v = value(DRY_RUN);
+    if (v.isEmpty() || v.get().equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (v.get().equalsIgnoreCase("true")) {
+      return true;
+    }
+    errors.add(DRY_RUN + ": expected true or false, got \"" + v.get() + "\"");
+    return false;
   }
 
   /** The variable of a CA flag: {@code max-nodes-total} is {@code MAX_NODES_TOTAL}. */
@@ -114,16 +203,22 @@ public final class EnvironmentOptions {
   /**
    * The core's options from CA's flags; flags not set keep CA's defaults.
    *
-   * @throws ConfigException listing every bad option, each under its variable and flag
+   * @throws ConfigException listing every bad option, each under its variable and flag, and every
+   *     variable set that is meant for an autoscaler but not read (see the class comment)
    */
   public AutoscalerOptions autoscalerOptions() {
+    List<String> errors = new ArrayList<>();
+    AutoscalerOptions options = null;
     try {
-      return OptionsParser.parse(flags());
+      options = OptionsParser.parse(flags());
     } catch (ConfigException e) {
-      List<String> renamed = new ArrayList<>();
-      e.errors().forEach(error -> renamed.add(renamed(error)));
-      throw new ConfigException(renamed);
+      e.errors().forEach(error -> errors.add(renamed(error)));
     }
+    errors.addAll(unknown);
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+    return options;
   }
 
   /** {@code --max-nodes-total: ...} becomes {@code MAX_NODES_TOTAL (--max-nodes-total): ...}. */

@@ -21,17 +21,15 @@ import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
 import dev.skyscaler.kubernetes.fence.WriteFence;
-import dev.skyscaler.kubernetes.fence.WriteRefusedException;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.Sighting;
+import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.state.AutoscalerStatePruning;
 import dev.skyscaler.kubernetes.state.HeldLease;
 import dev.skyscaler.kubernetes.state.JsonStateCodec;
 import dev.skyscaler.kubernetes.state.ScanLease;
-import dev.skyscaler.kubernetes.state.StateConflictException;
 import dev.skyscaler.kubernetes.state.StateStore;
 import dev.skyscaler.kubernetes.state.StateStore.Stored;
-import dev.skyscaler.kubernetes.status.StatusReport;
-import dev.skyscaler.kubernetes.status.StatusReport.StatusInputs;
-import dev.skyscaler.kubernetes.status.StatusWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -58,9 +57,16 @@ import java.util.stream.Collectors;
  *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
  *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
  *   <li>save the state — after acting, so an actor that dies mid-scan leaves the previous state and
- *       the next scan re-derives each step from what the cluster then shows;
+ *       the next scan re-derives each step from what the cluster then shows; a repair step the
+ *       cloud did not take is not saved as issued ({@link StateAfterActing});
  *   <li>write CA's status ConfigMap (full scans), release the lease.
  * </ol>
+ *
+ * <p>Between planning and acting, the scan looks for a running Cluster Autoscaler ({@link
+ * OtherAutoscalerCheck}). When one is found, or in shadow mode ({@link ShadowOptions#dryRun()}), it
+ * stops there: {@link ScanReport.Held}, no action, no event, no write to CA's status; its status
+ * goes to Skyscaler's own ConfigMap with the reason, and in shadow mode with the comparison of its
+ * decisions with CA's ({@link ShadowScan}) and its state saved apart from the live state.
  *
  * <p>Every write (node edits, evictions, cloud actions, events, state, status) is fenced by the
  * lease ({@link HeldLease} as the {@link WriteFence}): admitted only with proof, taken just before
@@ -197,7 +203,7 @@ public final class ScanCycle {
             new JsonStateCodec<>(AutoscalerState.class, AutoscalerState.EMPTY),
             AutoscalerState.EMPTY,
             new AutoscalerStatePruning(),
-            settings.state(),
+            settings.shadow().dryRun() ? settings.shadow().shadowState() : settings.state(),
             lease);
     Stored<AutoscalerState> stored;
     LiveSnapshotReader.ScanRead read;
@@ -206,6 +212,7 @@ public final class ScanCycle {
     AutoscalerOptions options;
     ClusterSnapshot snapshot;
     Plan plan;
+    Optional<Sighting> ca;
     try {
       stored = stage("load the state", store::load);
       read = stage("read the cluster", () -> view.read(connection, settings.read()));
@@ -221,8 +228,24 @@ public final class ScanCycle {
                       .withScaleDownDisabled(discovery.noScaleDown().keySet())
                       .toClusterSnapshot(discovery.groups()));
       plan = stage("plan", () -> plan(kind, snapshot, stored.state(), options, notices, discovery));
+      ca =
+          stage(
+              "look for a running Cluster Autoscaler",
+              () ->
+                  new OtherAutoscalerCheck(connection, settings.shadow().check())
+                      .find(clock.instant()));
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());
+    }
+    List<String> warnings = new ArrayList<>(k8s.warnings());
+    warnings.addAll(discovery.warnings());
+    warnings.addAll(plan.warnings());
+    Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
+    ScanWrites writes =
+        new ScanWrites(connection, clock, lease, store, stored, liveNodes, snapshot, plan, options);
+    if (settings.shadow().dryRun() || ca.isPresent()) {
+      return new HeldScan(connection, settings.shadow(), clock)
+          .finish(kind, ca, writes, plan, snapshot, warnings, started);
     }
     List<Action> actions = new ArrayList<>(plan.actions());
     if (kind == ScanKind.FULL) {
@@ -236,12 +259,9 @@ public final class ScanCycle {
     PlanActuator.Result done =
         actuator.carryOut(actions, EventTargets.of(read.nodeUids(), k8s.pods()));
 
-    List<String> warnings = new ArrayList<>(k8s.warnings());
-    warnings.addAll(discovery.warnings());
-    warnings.addAll(plan.warnings());
-    Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
-    if (save(store, plan, stored, liveNodes, warnings) && kind == ScanKind.FULL) {
-      writeStatus(snapshot, plan, options, warnings, lease);
+    AutoscalerState acted = StateAfterActing.of(plan.state(), stored.state(), done.cloud());
+    if (writes.saveState(acted, warnings) && kind == ScanKind.FULL) {
+      writes.writeStatus(settings.status(), Map.of(), warnings);
     }
     ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
     return new ScanReport.Completed(
@@ -252,31 +272,6 @@ public final class ScanCycle {
         busy(snapshot, plan, figures),
         warnings,
         Duration.between(started, clock.instant()));
-  }
-
-  /**
-   * Saves the state; false when the scan must stop writing: another actor wrote the state since it
-   * was loaded (so another actor acted), or the lease no longer fences this scan's writes.
-   */
-  private static boolean save(
-      StateStore<AutoscalerState> store,
-      Plan plan,
-      Stored<AutoscalerState> stored,
-      Set<String> liveNodes,
-      List<String> warnings) {
-    try {
-      store.save(plan.state(), stored, liveNodes);
-      return true;
-    } catch (StateConflictException e) {
-      warnings.add(e.getMessage());
-      return false;
-    } catch (WriteRefusedException e) {
-      warnings.add("the state was not saved: " + e.getMessage());
-      return false;
-    } catch (RuntimeException e) {
-      warnings.add("the state was not saved (the next scan re-derives it): " + e.getMessage());
-      return true;
-    }
   }
 
   private Plan plan(
@@ -307,26 +302,6 @@ public final class ScanCycle {
     }
     return options.withScaleUp(
         options.scaleUp().toBuilder().expanderPriorities(fromCluster).build());
-  }
-
-  private void writeStatus(
-      ClusterSnapshot snapshot,
-      Plan plan,
-      AutoscalerOptions options,
-      List<String> warnings,
-      WriteFence fence) {
-    StatusInputs inputs =
-        new StatusInputs(
-            options.health().maxNodeStartupTime(),
-            options.health().okTotalUnreadyCount(),
-            options.health().maxTotalUnreadyPercentage(),
-            Map.of());
-    try {
-      new StatusWriter(connection, settings.status(), fence)
-          .write(StatusReport.build(snapshot, plan, inputs, clock.instant()), clock.instant());
-    } catch (RuntimeException e) {
-      warnings.add("the status ConfigMap was not written: " + e.getMessage());
-    }
   }
 
   /** Anything to do or under way, so the runner keeps its normal cadence. */

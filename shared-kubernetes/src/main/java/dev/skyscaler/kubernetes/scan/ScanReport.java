@@ -2,9 +2,11 @@ package dev.skyscaler.kubernetes.scan;
 
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.kubernetes.actuation.Outcome;
+import dev.skyscaler.kubernetes.shadow.ShadowComparison;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** How one {@link ScanCycle} ended. */
 public sealed interface ScanReport {
@@ -27,6 +29,35 @@ public sealed interface ScanReport {
     public Failed {
       Objects.requireNonNull(stage, "stage");
       Objects.requireNonNull(message, "message");
+    }
+  }
+
+  /**
+   * The scan read and planned exactly as a live one, but took no action on the cluster or the cloud
+   * and wrote no event and no CA status: it ran in shadow mode ({@code DRY_RUN}), or it found a
+   * running Cluster Autoscaler. Its status (and, in shadow mode, the comparison) went to
+   * Skyscaler's own status ConfigMap.
+   *
+   * @param plan what the core decided, not carried out
+   * @param dryRun true in shadow mode, false when a running Cluster Autoscaler stopped a live scan
+   * @param reason why nothing was done: shadow mode, or what was found and how to proceed
+   * @param comparison in shadow mode, the decisions next to Cluster Autoscaler's; empty otherwise
+   * @param warnings as for {@link Completed}
+   */
+  record Held(
+      Plan plan,
+      boolean dryRun,
+      String reason,
+      Optional<ShadowComparison> comparison,
+      List<String> warnings,
+      Duration took)
+      implements ScanReport {
+    public Held {
+      Objects.requireNonNull(plan, "plan");
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(comparison, "comparison");
+      warnings = List.copyOf(warnings);
+      Objects.requireNonNull(took, "took");
     }
   }
 

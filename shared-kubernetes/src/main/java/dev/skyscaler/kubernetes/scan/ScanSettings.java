@@ -3,6 +3,7 @@ package dev.skyscaler.kubernetes.scan;
 import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
 import dev.skyscaler.kubernetes.events.EventRecorder.EventOptions;
+import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
 import dev.skyscaler.kubernetes.state.StateStore.StoreOptions;
 import dev.skyscaler.kubernetes.status.StatusWriter.StatusOptions;
@@ -22,6 +23,7 @@ import java.util.Objects;
  *     gives up at once (scheduled scans: the next one comes soon), a few seconds suit an
  *     interruption notice that should not wait for the next delivery
  * @param leasePoll the pause between two attempts while waiting
+ * @param shadow shadow mode, and where a running Cluster Autoscaler is looked for
  */
 public record ScanSettings(
     AutoscalerOptions autoscaler,
@@ -31,8 +33,10 @@ public record ScanSettings(
     EventOptions events,
     ReadOptions read,
     Duration leaseWait,
-    Duration leasePoll) {
+    Duration leasePoll,
+    ShadowOptions shadow) {
   public ScanSettings {
+    Objects.requireNonNull(shadow, "shadow");
     Objects.requireNonNull(autoscaler, "autoscaler");
     Objects.requireNonNull(lease, "lease");
     Objects.requireNonNull(state, "state");
@@ -57,11 +61,27 @@ public record ScanSettings(
         EventOptions.DEFAULTS,
         ReadOptions.DEFAULTS,
         Duration.ZERO,
-        Duration.ofMillis(500));
+        Duration.ofMillis(500),
+        ShadowOptions.DEFAULTS);
   }
 
   /** These settings waiting up to {@code wait} for a held lease. */
   public ScanSettings withLeaseWait(Duration wait) {
-    return new ScanSettings(autoscaler, lease, state, status, events, read, wait, leasePoll);
+    return new ScanSettings(
+        autoscaler, lease, state, status, events, read, wait, leasePoll, shadow);
+  }
+
+  /** These settings in shadow mode ({@code true}) or live. */
+  public ScanSettings withDryRun(boolean dryRun) {
+    return new ScanSettings(
+        autoscaler,
+        lease,
+        state,
+        status,
+        events,
+        read,
+        leaseWait,
+        leasePoll,
+        shadow.withDryRun(dryRun));
   }
 }

@@ -34,6 +34,12 @@ public final class StatusWriter {
   static final String LAST_UPDATED = "cluster-autoscaler.kubernetes.io/last-updated";
   static final String KEY = "status";
 
+  /**
+   * Repeats {@code last-updated} on each status Skyscaler writes, so that a status stamped by
+   * someone else (a running Cluster Autoscaler) can be told apart.
+   */
+  public static final String WRITTEN_BY_SKYSCALER = "skyscaler.dev/last-updated";
+
   private final KubernetesConnection connection;
   private final KubernetesClient client;
   private final StatusOptions options;
@@ -74,6 +80,14 @@ public final class StatusWriter {
    * @throws dev.skyscaler.kubernetes.fence.WriteRefusedException when the fence refuses the write
    */
   public StatusWrite write(Map<String, Object> report, Instant now) {
+    return write(report, Map.of(), now);
+  }
+
+  /**
+   * {@link #write(Map, Instant)} with more keys of {@code data} beside {@code status} (a shadow
+   * scan's comparison); a change in them is a change of the status.
+   */
+  public StatusWrite write(Map<String, Object> report, Map<String, String> extra, Instant now) {
     for (int attempt = 1; ; attempt++) {
       ConfigMap current = get();
       Map<String, Object> previous = previous(current);
@@ -81,13 +95,14 @@ public final class StatusWriter {
       String yaml = StatusYaml.render(doc);
       if (current != null
           && StatusTransitions.sameContent(doc, previous)
+          && sameExtra(current, extra)
           && lastUpdated(current)
               .map(t -> t.plus(options.refreshAfter()).isAfter(now))
               .orElse(false)) {
         return new StatusWrite(false, current.getData().get(KEY));
       }
       try {
-        ConfigMap cm = configMap(current, yaml, now);
+        ConfigMap cm = configMap(current, yaml, extra, now);
         boolean create = current == null;
         connection.write(
             fence,
@@ -105,7 +120,13 @@ public final class StatusWriter {
     }
   }
 
-  private ConfigMap configMap(ConfigMap current, String yaml, Instant now) {
+  private static boolean sameExtra(ConfigMap current, Map<String, String> extra) {
+    Map<String, String> data = current.getData() == null ? Map.of() : current.getData();
+    return extra.entrySet().stream().allMatch(e -> e.getValue().equals(data.get(e.getKey())));
+  }
+
+  private ConfigMap configMap(
+      ConfigMap current, String yaml, Map<String, String> extra, Instant now) {
     ConfigMapBuilder b =
         current == null
             ? new ConfigMapBuilder()
@@ -117,10 +138,12 @@ public final class StatusWriter {
     Map<String, String> data =
         new LinkedHashMap<>(
             current == null || current.getData() == null ? Map.of() : current.getData());
+    data.putAll(extra);
     data.put(KEY, yaml);
     return b.withData(data)
         .editMetadata()
         .addToAnnotations(LAST_UPDATED, StatusReport.GO_TIME.format(now))
+        .addToAnnotations(WRITTEN_BY_SKYSCALER, StatusReport.GO_TIME.format(now))
         .endMetadata()
         .build();
   }

@@ -96,6 +96,93 @@ class EnvironmentOptionsTest {
 
     assertThatThrownBy(() -> env.value("CLUSTER"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("CLUSTER is not one of the runner's declared variables [CLUSTER_NAME, NODES]");
+        .hasMessage(
+            "CLUSTER is not one of the runner's declared variables [CLUSTER_NAME, NODES, DRY_RUN]");
+  }
+
+  record Unknown(String name, Map<String, String> environment, List<String> errors) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Unknown> unknownVariables() {
+    return Stream.of(
+        new Unknown(
+            "a misspelt CA option names the likely intended one",
+            Map.of("SCALE_DOWN_UNEEDED_TIME", "5m"),
+            List.of(
+                "SCALE_DOWN_UNEEDED_TIME: not a setting Skyscaler reads; did you mean"
+                    + " SCALE_DOWN_UNNEEDED_TIME?")),
+        new Unknown(
+            "a misspelt runner variable names the runner's",
+            Map.of("CLUSTER_NAEM", "prod"),
+            List.of("CLUSTER_NAEM: not a setting Skyscaler reads; did you mean CLUSTER_NAME?")),
+        new Unknown(
+            "a CA option Skyscaler lacks is refused by name",
+            Map.of("STATUS_CONFIG_MAP_NAME", "ca-status"),
+            List.of(
+                "STATUS_CONFIG_MAP_NAME (--status-config-map-name): a Cluster Autoscaler option"
+                    + " Skyscaler does not support; remove it")),
+        new Unknown(
+            "every problem is reported at once, with the bad values",
+            Map.of("MAX_NODES_TOTAL", "ten", "SCALE_DOWN_UNEEDED_TIME", "5m"),
+            List.of(
+                "MAX_NODES_TOTAL (--max-nodes-total): expected a whole number >= 0, got \"ten\"",
+                "SCALE_DOWN_UNEEDED_TIME: not a setting Skyscaler reads; did you mean"
+                    + " SCALE_DOWN_UNNEEDED_TIME?")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("unknownVariables")
+  void aVariableMeantForAnAutoscalerButNotReadIsAnError(Unknown row) {
+    EnvironmentOptions env = new EnvironmentOptions(row.environment(), OWN);
+
+    assertThatThrownBy(env::autoscalerOptions)
+        .isInstanceOfSatisfying(
+            ConfigException.class, e -> assertThat(e.errors()).isEqualTo(row.errors()));
+  }
+
+  @Test
+  void platformVariablesAndCasProcessFlagsAreNotErrorsAndTheProcessFlagsAreNoted() {
+    EnvironmentOptions env =
+        new EnvironmentOptions(
+            Map.of(
+                "PATH", "/bin",
+                "AWS_DEFAULT_REGION", "eu-west-1",
+                "FUNCTIONS_WORKER_RUNTIME", "java",
+                "JAVA_TOOL_OPTIONS", "-XX:+UseSerialGC",
+                "V", "4",
+                "LEADER_ELECT", "true",
+                "STDERRTHRESHOLD", "info"),
+            OWN);
+
+    assertThat(env.autoscalerOptions()).isNotNull();
+    assertThat(env.noEffect()).containsExactly("LEADER_ELECT", "STDERRTHRESHOLD", "V");
+  }
+
+  @ParameterizedTest(name = "DRY_RUN={0}")
+  @org.junit.jupiter.params.provider.CsvSource({
+    "true,true,",
+    "TRUE,true,",
+    "false,false,",
+    "' ',false,"
+  })
+  void dryRunIsTrueOrFalse(String value, boolean expected, String unused) {
+    List<String> errors = new java.util.ArrayList<>();
+
+    assertThat(new EnvironmentOptions(Map.of("DRY_RUN", value), OWN).dryRun(errors))
+        .isEqualTo(expected);
+    assertThat(errors).isEmpty();
+  }
+
+  @Test
+  void dryRunOtherThanTrueOrFalseIsAnError() {
+    List<String> errors = new java.util.ArrayList<>();
+
+    new EnvironmentOptions(Map.of("DRY_RUN", "yes"), OWN).dryRun(errors);
+
+    assertThat(errors).containsExactly("DRY_RUN: expected true or false, got \"yes\"");
   }
 }
