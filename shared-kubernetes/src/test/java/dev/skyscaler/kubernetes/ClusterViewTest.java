@@ -49,7 +49,8 @@ class ClusterViewTest {
     assertThat(cluster.calls()).noneMatch(c -> c.verb().equals("watch"));
     assertThat(cluster.calls().stream().filter(c -> c.verb().equals("list")))
         .extracting(ApiCall::resource)
-        .containsExactlyInAnyOrder("nodes", "pods", "poddisruptionbudgets", "daemonsets");
+        .containsExactlyInAnyOrder(
+            "nodes", "pods", "namespaces", "poddisruptionbudgets", "daemonsets");
     assertThat(cluster.calls().stream().filter(c -> c.verb().equals("list")))
         .allSatisfy(c -> assertThat(c.query()).isEqualTo(java.util.Map.of("resourceVersion", "0")));
   }
@@ -65,7 +66,8 @@ class ClusterViewTest {
     assertThat(cluster.calls()).noneMatch(c -> c.verb().equals("list"));
     assertThat(cluster.calls().stream().filter(c -> c.verb().equals("watch")))
         .extracting(ApiCall::resource)
-        .containsExactlyInAnyOrder("nodes", "pods", "poddisruptionbudgets", "daemonsets");
+        .containsExactlyInAnyOrder(
+            "nodes", "pods", "namespaces", "poddisruptionbudgets", "daemonsets");
     assertThat(cluster.calls().stream().filter(c -> c.resource().equals("pods")))
         .singleElement()
         .satisfies(
@@ -146,7 +148,7 @@ class ClusterViewTest {
         .containsExactly("shop/web-1", "shop/web-2");
     assertThat(cluster.calls()).noneMatch(c -> c.verb().equals("list"));
     assertThat(cluster.calls().stream().filter(c -> c.verb().equals("watch")))
-        .hasSize(4)
+        .hasSize(5)
         .allSatisfy(c -> assertThat(c.query()).doesNotContainKey("sendInitialEvents"));
   }
 

@@ -75,12 +75,17 @@ class ScanRequestsTest {
     assertThat(first)
         .filteredOn(r -> r.startsWith("watch") || r.startsWith("list"))
         .containsExactlyInAnyOrder(
-            "list nodes", "list pods", "list policy/poddisruptionbudgets", "list apps/daemonsets");
+            "list nodes",
+            "list pods",
+            "list namespaces",
+            "list policy/poddisruptionbudgets",
+            "list apps/daemonsets");
     assertThat(second)
         .filteredOn(r -> r.startsWith("watch") || r.startsWith("list"))
         .containsExactlyInAnyOrder(
             "watch nodes",
             "watch pods",
+            "watch namespaces",
             "watch policy/poddisruptionbudgets",
             "watch apps/daemonsets");
     // nothing changed: the state and the status are not written again
@@ -90,6 +95,8 @@ class ScanRequestsTest {
             "update coordination.k8s.io/leases skyscaler",
             "get configmaps skyscaler-state",
             "get configmaps cluster-autoscaler-priority-expander",
+            "get coordination.k8s.io/leases cluster-autoscaler",
+            "get configmaps cluster-autoscaler-status",
             "get configmaps cluster-autoscaler-status",
             "update coordination.k8s.io/leases skyscaler");
   }
@@ -121,11 +128,20 @@ class ScanRequestsTest {
             "update coordination.k8s.io/leases skyscaler",
             "get configmaps skyscaler-state",
             "get configmaps cluster-autoscaler-priority-expander",
+            // is a Cluster Autoscaler running? (its Lease, its status)
+            "get coordination.k8s.io/leases cluster-autoscaler",
+            "get configmaps cluster-autoscaler-status",
+            // each write is fenced: the lease is re-read before it
+            "get coordination.k8s.io/leases skyscaler",
             "list events",
+            "get coordination.k8s.io/leases skyscaler",
             "create events",
+            "get coordination.k8s.io/leases skyscaler",
             "create events",
+            "get coordination.k8s.io/leases skyscaler",
             "update configmaps skyscaler-state",
             "get configmaps cluster-autoscaler-status",
+            "get coordination.k8s.io/leases skyscaler",
             "update configmaps cluster-autoscaler-status",
             "update coordination.k8s.io/leases skyscaler");
     // the one list of a busy scan, the events written lately, is answered from the watch cache
@@ -150,6 +166,7 @@ class ScanRequestsTest {
         .containsExactlyInAnyOrder(
             "watch nodes",
             "watch pods",
+            "watch namespaces",
             "watch policy/poddisruptionbudgets",
             "watch apps/daemonsets");
     assertThat(cluster.calls().stream().filter(c -> c.verb().equals("watch")))
