@@ -58,7 +58,7 @@ class LiveReadBenchmarkTest {
       assertThat(viewListed).isEqualTo(listed);
       assertThat(watched).isEqualTo(listed);
       assertThat(streamed).isEqualTo(listed);
-      assertThat(streamedKinds).as("kinds relisted by a streaming list").isEqualTo(4);
+      assertThat(streamedKinds).as("kinds relisted by a streaming list").isEqualTo(5);
       assertThat(objects.pods().stream().sorted(Comparator.comparing(Pod::key)).toList())
           .isEqualTo(
               listed.snapshot().pods().stream().sorted(Comparator.comparing(Pod::key)).toList());
