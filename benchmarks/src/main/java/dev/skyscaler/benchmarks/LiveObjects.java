@@ -18,15 +18,15 @@ final class LiveObjects {
    * A server of a cluster's lists: {@code nodes} nodes, {@code pods} running pods spread over them,
    * and no Namespaces, PodDisruptionBudgets or DaemonSets.
    */
-  static ListPages cluster(int nodes, int pods) {
-    return new ListPages()
-        .serve("/api/v1/nodes", new ListPages.Served("Node", nodes, LiveObjects::node))
-        .serve("/api/v1/pods", new ListPages.Served("Pod", pods, i -> pod(i, nodes)))
+  static LoopbackApiServer cluster(int nodes, int pods) {
+    return new LoopbackApiServer()
+        .serve("/api/v1/nodes", new LoopbackApiServer.Served("Node", nodes, LiveObjects::node))
+        .serve("/api/v1/pods", new LoopbackApiServer.Served("Pod", pods, i -> pod(i, nodes)))
         .serve(
             "/apis/policy/v1/poddisruptionbudgets",
-            new ListPages.Served("PodDisruptionBudget", 0, i -> ""))
-        .serve("/apis/apps/v1/daemonsets", new ListPages.Served("DaemonSet", 0, i -> ""))
-        .serve("/api/v1/namespaces", new ListPages.Served("Namespace", 0, i -> ""));
+            new LoopbackApiServer.Served("PodDisruptionBudget", 0, i -> ""))
+        .serve("/apis/apps/v1/daemonsets", new LoopbackApiServer.Served("DaemonSet", 0, i -> ""))
+        .serve("/api/v1/namespaces", new LoopbackApiServer.Served("Namespace", 0, i -> ""));
   }
 
   /** Node {@code i}: m5.xlarge-like, Ready, one of three zones. */

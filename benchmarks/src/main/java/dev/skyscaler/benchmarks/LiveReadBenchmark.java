@@ -1,13 +1,16 @@
 package dev.skyscaler.benchmarks;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
+import dev.skyscaler.kubernetes.ViewOptions;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,15 +32,27 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A scan's read of a big cluster through the real fabric8 client: 5,000 nodes and 150,000 running
- * pods ({@link LiveObjects}, about 2.5 KB of JSON each) from a loopback server that renders each
- * page when asked ({@link ListPages}), 500 items per page, translated into the core model.
+ * pods ({@link LiveObjects}, about 2.5 KB of JSON each) from a loopback server that renders items
+ * when asked ({@link LoopbackApiServer}), translated into the core model.
  *
- * <p>{@code read=scan} is what a scan does ({@link LiveSnapshotReader#readForScan}: pods translated
- * page by page); {@code read=objects} is what scans did before (every API object read, then
- * translated, both kept). The fork runs as Lambda starts the JVM at the template's 1,024 MB (serial
- * collector, a heap of 85 % of the memory), so a read that needs more heap than the function has
- * fails here too. At the end of the trial it prints the highest heap left after any collection
- * during the reads (warm-up included), above what the JVM held before them.
+ * <ul>
+ *   <li>{@code read=objects}: the objects path, the baseline: fabric8's typed objects, 500 a page,
+ *       then translated ({@link LiveSnapshotReader#readObjects}; what scans did before ADR 0015);
+ *   <li>{@code read=list}: a first read that lists: one list per kind from the watch cache,
+ *       translated as it arrives ({@link LiveSnapshotReader#readForScan});
+ *   <li>{@code read=watchlist}: a watch-fed view listing again where the server offers streaming
+ *       lists (a view's first read lists, as {@code list} does; it relists by a streaming list):
+ *       one watch per kind sends every object, then the bookmark ending them, while the view still
+ *       holds what it had;
+ *   <li>{@code read=steady}: a steady scan's read of a watch-fed view (listed, then watched) after
+ *       1 % of the pods changed: the server sends the changes to the view's watch, and the read
+ *       returns once it has them; what it measures is applying 1,500 events and copying the view.
+ * </ul>
+ *
+ * <p>The fork runs as Lambda starts the JVM at the template's 1,024 MB (serial collector, a heap of
+ * 85 % of the memory), so a read that needs more heap than the function has fails here too. At the
+ * end of the trial it prints what one read retains (for {@code steady}: the view and a read) and
+ * the highest heap left after any collection during the reads, above what the JVM held before.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -48,7 +63,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5)
 @State(Scope.Benchmark)
 public class LiveReadBenchmark {
-  @Param({"scan"})
+  @Param({"list"})
   String read;
 
   @Param("" + ClusterGenerator.STEADY_NODES)
@@ -57,9 +72,10 @@ public class LiveReadBenchmark {
   @Param("" + ClusterGenerator.STEADY_RUNNING_PODS)
   int pods;
 
-  private ListPages server;
+  private LoopbackApiServer server;
   private KubernetesConnection connection;
   private LiveSnapshotReader reader;
+  private ClusterView view;
   private final AtomicLong peakAfterGc = new AtomicLong();
   private final NotificationListener onGc = (n, hb) -> recordAfterGc(n.getUserData());
   private long baseline;
@@ -73,6 +89,15 @@ public class LiveReadBenchmark {
             server.uri(), () -> "benchmark", Optional.empty(), ConnectionOptions.DEFAULTS);
     reader = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS);
     baseline = HeapUse.afterGc();
+    if ("steady".equals(read)) {
+      view = ClusterView.watching(Clock.systemUTC());
+      view.read(connection, ReadOptions.DEFAULTS); // lists
+      view.read(connection, ReadOptions.DEFAULTS); // watches from the lists' versions
+    } else if ("watchlist".equals(read)) {
+      // never resumed: every read after the first relists, by a streaming list
+      view = new ClusterView(relisting(ViewOptions.watching(Clock.systemUTC())));
+      view.read(connection, ReadOptions.DEFAULTS);
+    }
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       ((NotificationEmitter) gc).addNotificationListener(onGc, null, null);
     }
@@ -80,15 +105,35 @@ public class LiveReadBenchmark {
 
   @Benchmark
   public Object readCluster() {
-    if ("objects".equals(read)) {
-      var objects = reader.readObjects();
-      var snapshot = objects.translate();
-      lastPods = snapshot.pods().size();
-      return new Object[] {objects, snapshot};
+    switch (read) {
+      case "objects" -> {
+        var objects = reader.readObjects();
+        var snapshot = objects.translate();
+        lastPods = snapshot.pods().size();
+        return new Object[] {objects, snapshot};
+      }
+      case "list" -> {
+        var scan = reader.readForScan();
+        lastPods = scan.snapshot().pods().size();
+        return scan;
+      }
+      case "watchlist" -> {
+        view.suspend();
+        var scan = view.read(connection, ReadOptions.DEFAULTS);
+        lastPods = scan.snapshot().pods().size();
+        return scan;
+      }
+      case "steady" -> {
+        String changed = Long.toString(server.change("/api/v1/pods", pods / 100));
+        while (!changed.equals(view.versions().get("pods"))) {
+          Thread.onSpinWait();
+        }
+        var scan = view.read(connection, ReadOptions.DEFAULTS);
+        lastPods = scan.snapshot().pods().size();
+        return scan;
+      }
+      default -> throw new IllegalArgumentException("read: " + read);
     }
-    var scan = reader.readForScan();
-    lastPods = scan.snapshot().pods().size();
-    return scan;
   }
 
   @TearDown
@@ -101,18 +146,34 @@ public class LiveReadBenchmark {
     Object held = readCluster();
     long retained = HeapUse.afterGc() - baseline;
     java.lang.ref.Reference.reachabilityFence(held);
+    java.lang.ref.Reference.reachabilityFence(view);
     System.out.println();
     System.out.printf(
-        "read=%s: %,d pods translated; one read retains %s; highest heap after a collection"
+        "read=%s: %,d pods translated; one read retains %s%s; highest heap after a collection"
             + " during the reads: %s above the %s held before them (max heap %s)%n",
         read,
         lastPods,
         HeapUse.mib(retained),
+        view == null ? "" : " (with the view)",
         HeapUse.mib(peak - baseline),
         HeapUse.mib(baseline),
         HeapUse.mib(Runtime.getRuntime().maxMemory()));
+    if (view != null) {
+      view.suspend();
+    }
     connection.close();
     server.close();
+  }
+
+  /** {@code options}, but never resuming a watch: a view that read before lists again. */
+  static ViewOptions relisting(ViewOptions options) {
+    return new ViewOptions(
+        true,
+        true,
+        options.settle(),
+        java.time.Duration.ZERO,
+        options.requestTimeout(),
+        options.clock());
   }
 
   private void recordAfterGc(Object data) {

@@ -3,39 +3,96 @@ package dev.skyscaler.benchmarks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.model.Pod;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
+import dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead;
+import dev.skyscaler.kubernetes.ViewOptions;
+import java.time.Clock;
+import java.util.Comparator;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The live-read benchmark's cluster, read small: what it measures is a full, correct read. */
+/**
+ * The live-read benchmark's cluster, read small: every way the benchmark reads it gives the same,
+ * complete snapshot, and the steady read sees the changes the server sends.
+ */
 class LiveReadBenchmarkTest {
   @Test
-  void theServedClusterIsReadPageByPageIntoEveryNodeAndPod() {
-    try (ListPages server = LiveObjects.cluster(12, 1_234);
+  void everyReadOfTheServedClusterGivesEveryNodeAndPod() {
+    try (LoopbackApiServer server = LiveObjects.cluster(12, 1_234);
         KubernetesConnection connection =
             KubernetesConnection.withToken(
                 server.uri(), () -> "test", Optional.empty(), ConnectionOptions.DEFAULTS)) {
+      LiveSnapshotReader reader = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS);
 
-      LiveSnapshotReader.ScanRead read =
-          new LiveSnapshotReader(connection, new ReadOptions(500, "kube-system")).readForScan();
+      ScanRead listed = reader.readForScan();
+      ClusterView view = ClusterView.watching(Clock.systemUTC());
+      ScanRead viewListed = view.read(connection, ReadOptions.DEFAULTS);
+      ScanRead watched = view.read(connection, ReadOptions.DEFAULTS);
+      ClusterView relisting =
+          new ClusterView(LiveReadBenchmark.relisting(ViewOptions.watching(Clock.systemUTC())));
+      relisting.read(connection, ReadOptions.DEFAULTS);
+      int streamedBefore = server.streamingLists();
+      ScanRead streamed = relisting.read(connection, ReadOptions.DEFAULTS);
+      int streamedKinds = server.streamingLists() - streamedBefore;
+      var objects = reader.readObjects().translate();
 
-      assertThat(read.nodes()).hasSize(12);
-      assertThat(read.snapshot().nodes())
+      assertThat(listed.nodeUids()).hasSize(12);
+      assertThat(listed.snapshot().nodes())
           .allSatisfy(n -> assertThat(n.allocatable().cpu()).isEqualTo(3920));
-      assertThat(read.snapshot().pods()).hasSize(1_234);
-      assertThat(read.snapshot().pods().stream().map(Pod::key).distinct()).hasSize(1_234);
-      assertThat(read.snapshot().pods().get(1_233))
+      assertThat(listed.snapshot().pods()).hasSize(1_234);
+      assertThat(listed.snapshot().pods().stream().map(Pod::key).distinct()).hasSize(1_234);
+      assertThat(listed.snapshot().pods())
+          .filteredOn(p -> p.key().equals("team-33/web-233-7d9f8c6b5-1233"))
+          .singleElement()
           .satisfies(
               p -> {
-                assertThat(p.key()).isEqualTo("team-33/web-233-7d9f8c6b5-1233");
                 assertThat(p.nodeName()).contains("node-9");
                 assertThat(p.requests().cpu()).isEqualTo(100);
                 assertThat(p.owner())
                     .hasValueSatisfying(o -> assertThat(o.kind()).isEqualTo("ReplicaSet"));
               });
+      assertThat(viewListed).isEqualTo(listed);
+      assertThat(watched).isEqualTo(listed);
+      assertThat(streamed).isEqualTo(listed);
+      assertThat(streamedKinds).as("kinds relisted by a streaming list").isEqualTo(5);
+      assertThat(objects.pods().stream().sorted(Comparator.comparing(Pod::key)).toList())
+          .isEqualTo(
+              listed.snapshot().pods().stream().sorted(Comparator.comparing(Pod::key)).toList());
+      view.suspend();
+      relisting.suspend();
+    }
+  }
+
+  @Test
+  void theSteadyReadSeesTheChangesTheServerSent() {
+    try (LoopbackApiServer server = LiveObjects.cluster(12, 1_234);
+        KubernetesConnection connection =
+            KubernetesConnection.withToken(
+                server.uri(), () -> "test", Optional.empty(), ConnectionOptions.DEFAULTS)) {
+      ClusterView view = ClusterView.watching(Clock.systemUTC());
+      view.read(connection, ReadOptions.DEFAULTS); // lists
+      view.read(connection, ReadOptions.DEFAULTS); // watches
+
+      String changed = Long.toString(server.change("/api/v1/pods", 12));
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!changed.equals(view.versions().get("pods")) && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      ScanRead read = view.read(connection, ReadOptions.DEFAULTS);
+
+      assertThat(read.snapshot().pods())
+          .filteredOn(
+              p ->
+                  p.annotations()
+                      .getOrDefault("kubectl.kubernetes.io/restartedAt", "")
+                      .startsWith("rev-"))
+          .hasSize(12);
+      assertThat(read.snapshot().pods()).hasSize(1_234);
+      view.suspend();
     }
   }
 }

@@ -9,6 +9,7 @@ import dev.skyscaler.aws.cluster.EksConnector;
 import dev.skyscaler.aws.cluster.KubeconfigSecretConnector;
 import dev.skyscaler.aws.eks.EksGateway;
 import dev.skyscaler.aws.secrets.SecretsGateway;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.ReadView;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
@@ -32,6 +33,11 @@ import java.util.Optional;
  * workload} reaches the workload cluster ({@code WORKLOAD_KUBECONFIG_SECRET_ARN}) when it is
  * another one. {@code AWS_ENDPOINT_URL} points every AWS client at an emulator (tests, local runs).
  *
+ * <p>The {@link ClusterView} is the cluster as the environment's scans last saw it, kept across
+ * invocations: each invocation resumes its watches and ends them ({@link InvocationScans}), so a
+ * scan after the first lists nothing and nothing is open while Lambda freezes the environment or
+ * takes a SnapStart snapshot (it is empty until the first invocation).
+ *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
  * on-demand}), the Auto Scaling client and the Kubernetes deserializers ({@link ReadView#prime})
  * are built on threads of their own ({@link BackgroundBuild}) while the handler is constructed and
@@ -45,7 +51,8 @@ public record FunctionWiring(
     ClusterConnector cluster,
     JsonLog log,
     Clock clock,
-    Optional<ClusterConnector> workload) {
+    Optional<ClusterConnector> workload,
+    ClusterView view) {
 
   /** Set by Lambda: {@code on-demand}, {@code provisioned-concurrency} or {@code snap-start}. */
   static final String INITIALIZATION_TYPE = "AWS_LAMBDA_INITIALIZATION_TYPE";
@@ -58,9 +65,25 @@ public record FunctionWiring(
     Objects.requireNonNull(log, "log");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(workload, "workload");
+    Objects.requireNonNull(view, "view");
   }
 
-  /** Wiring whose cluster is also the workload cluster. */
+  /**
+   * Wiring with a new, empty view of the cluster the scans read (the workload cluster), kept
+   * current by watches.
+   */
+  public FunctionWiring(
+      FunctionSettings settings,
+      AsgGateways gateways,
+      AsgNodeGroupProvider provider,
+      ClusterConnector cluster,
+      JsonLog log,
+      Clock clock,
+      Optional<ClusterConnector> workload) {
+    this(settings, gateways, provider, cluster, log, clock, workload, ClusterView.watching(clock));
+  }
+
+  /** Wiring whose cluster is also the workload cluster, with a new, empty view of it. */
   public FunctionWiring(
       FunctionSettings settings,
       AsgGateways gateways,

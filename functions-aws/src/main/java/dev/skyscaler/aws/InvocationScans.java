@@ -18,13 +18,14 @@ import java.util.Optional;
 /**
  * The scans of one invocation: one connection to the cluster, opened at the first scan and closed
  * with the invocation, one lease identity ({@code aws-lambda/<request id>}), and each scan run by
- * the shared {@link ScanCycle}, logged ({@link ScanLog}) and measured ({@link ScanMetrics}). When
- * the cluster cannot be reached (the EKS cluster cannot be described, the secret cannot be read),
- * the scan is {@link ScanReport.Failed} at the stage {@value #CONNECT_STAGE}, like any other
- * failure before planning, and the next scan tries again. With {@code CLOUD_PROVIDER=clusterapi}
- * that cluster is the Cluster API management cluster: the node groups are its MachineDeployments,
- * MachineSets and MachinePools, and each scan reads the workload cluster ({@code
- * WORKLOAD_KUBECONFIG_SECRET_ARN}, else the same cluster).
+ * the shared {@link ScanCycle} on the environment's view of the cluster (its watches resumed at the
+ * first scan, ended with the invocation), logged ({@link ScanLog}) and measured ({@link
+ * ScanMetrics}). When the cluster cannot be reached (the EKS cluster cannot be described, the
+ * secret cannot be read), the scan is {@link ScanReport.Failed} at the stage {@value
+ * #CONNECT_STAGE}, like any other failure before planning, and the next scan tries again. With
+ * {@code CLOUD_PROVIDER=clusterapi} that cluster is the Cluster API management cluster: the node
+ * groups are its MachineDeployments, MachineSets and MachinePools, and each scan reads the workload
+ * cluster ({@code WORKLOAD_KUBECONFIG_SECRET_ARN}, else the same cluster) through the view.
  */
 final class InvocationScans implements AutoCloseable {
   static final String CONNECT_STAGE = "connect to the cluster";
@@ -86,7 +87,13 @@ final class InvocationScans implements AutoCloseable {
     Optional<ClusterApiOptions> capi = wiring.settings().clusterApi();
     if (capi.isEmpty()) {
       return new ScanCycle(
-              connection, wiring.provider(), settings, wiring.clock(), identity, sleeper)
+              connection,
+              wiring.provider(),
+              settings,
+              wiring.clock(),
+              identity,
+              sleeper,
+              wiring.view())
           .run(kind, notices);
     }
     // Cluster API: the cluster connected is the management cluster; the scan reads the workload
@@ -98,12 +105,15 @@ final class InvocationScans implements AutoCloseable {
       }
       clusterApi = ClusterApiNodeGroupProvider.connect(connection, capi.get(), wiring.clock());
     }
-    return new ScanCycle(workload, clusterApi, settings, wiring.clock(), identity, sleeper)
+    return new ScanCycle(
+            workload, clusterApi, settings, wiring.clock(), identity, sleeper, wiring.view())
         .run(kind, notices);
   }
 
   @Override
   public void close() {
+    // nothing stays open while Lambda freezes the environment: the next invocation resumes
+    wiring.view().suspend();
     if (workload != null && workload != connection) {
       workload.close();
     }

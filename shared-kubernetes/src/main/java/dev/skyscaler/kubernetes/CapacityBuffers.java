@@ -1,12 +1,11 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.CapacityBuffer.Readiness;
 import dev.skyscaler.core.model.CapacityBuffer.ScalableRef;
 import dev.skyscaler.core.model.Resources;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.PodTemplate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,14 +33,15 @@ final class CapacityBuffers {
    *
    * @throws SnapshotException naming the buffer and the field
    */
-  static CapacityBuffer translate(GenericKubernetesResource o, Map<String, PodTemplate> templates) {
-    ObjectMeta meta = o.getMetadata() == null ? new ObjectMeta() : o.getMetadata();
+  static CapacityBuffer translate(JsonNode o, Map<String, JsonNode> templates) {
+    JsonNode meta = Fields.get(o, "metadata");
     String namespace = ModelTranslator.namespaceOf(meta);
+    String rawName = ModelTranslator.name(meta);
     return Fields.translating(
-        ModelTranslator.describe("CapacityBuffer", namespace, meta.getName()),
+        ModelTranslator.describe("CapacityBuffer", namespace, rawName),
         () -> {
-          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
-          Map<?, ?> spec = map(o.getAdditionalProperties().get("spec"), "spec");
+          String name = SchedulingTerms.required(rawName, "metadata.name");
+          JsonNode spec = map(o.get("spec"), "spec");
           Optional<String> templateRef = refName(spec.get("podTemplateRef"), "spec.podTemplateRef");
           Optional<ScalableRef> scalableRef = scalableRef(spec.get("scalableRef"));
           if (templateRef.isPresent() == scalableRef.isPresent()) {
@@ -54,14 +54,14 @@ final class CapacityBuffers {
               new CapacityBuffer(
                   namespace,
                   name,
-                  meta.getUid(),
+                  Fields.text(meta, "uid", "metadata"),
                   string(spec.get("provisioningStrategy"), "spec.provisioningStrategy"),
                   templateRef,
                   scalableRef,
                   integer(spec.get("replicas"), "spec.replicas"),
                   integer(spec.get("percentage"), "spec.percentage"),
                   limits(spec.get("limits")),
-                  status(o.getAdditionalProperties().get("status")),
+                  status(o.get("status")),
                   Optional.empty(),
                   OptionalInt.empty());
           return buffer.withPodTemplate(
@@ -73,19 +73,19 @@ final class CapacityBuffers {
   }
 
   /** The status, when the object has one with anything in it. */
-  private static Optional<CapacityBuffer.Status> status(Object value) {
-    Map<?, ?> status = map(value, "status");
+  private static Optional<CapacityBuffer.Status> status(JsonNode value) {
+    JsonNode status = map(value, "status");
     if (status.isEmpty()) {
       return Optional.empty();
     }
-    Map<String, Map<?, ?>> conditions = conditions(status.get("conditions"));
-    Map<?, ?> ready = conditions.getOrDefault("ReadyForProvisioning", Map.of());
+    Map<String, JsonNode> conditions = conditions(status.get("conditions"));
+    JsonNode ready = conditions.getOrDefault("ReadyForProvisioning", EMPTY);
     Readiness readiness =
-        switch (String.valueOf(ready.get("status"))) {
+        switch (ready.path("status").asText("null")) {
           case "True" -> Readiness.READY;
           case "False" -> Readiness.NOT_READY;
           default ->
-              "True".equals(conditions.getOrDefault("Provisioning", Map.of()).get("status"))
+              "True".equals(conditions.getOrDefault("Provisioning", EMPTY).path("status").asText())
                   ? Readiness.READY
                   : Readiness.UNKNOWN;
         };
@@ -99,18 +99,20 @@ final class CapacityBuffers {
             string(ready.get("message"), "status.conditions[ReadyForProvisioning].message")));
   }
 
+  private static final JsonNode EMPTY = JsonNodeFactory.instance.objectNode();
+
   /** {@code status.conditions} by type. */
-  private static Map<String, Map<?, ?>> conditions(Object value) {
-    Map<String, Map<?, ?>> byType = new LinkedHashMap<>();
-    if (value == null) {
+  private static Map<String, JsonNode> conditions(JsonNode value) {
+    Map<String, JsonNode> byType = new LinkedHashMap<>();
+    if (value == null || value.isNull()) {
       return byType;
     }
-    if (!(value instanceof List<?> list)) {
-      throw new FieldException("status.conditions", "expected a list, found " + value);
+    if (!value.isArray()) {
+      throw new FieldException("status.conditions", "expected a list, found " + found(value));
     }
-    for (int i = 0; i < list.size(); i++) {
+    for (int i = 0; i < value.size(); i++) {
       String path = Fields.index("status.conditions", i);
-      Map<?, ?> condition = map(list.get(i), path);
+      JsonNode condition = map(value.get(i), path);
       byType.put(
           SchedulingTerms.required(string(condition.get("type"), path + ".type"), path + ".type"),
           condition);
@@ -118,8 +120,8 @@ final class CapacityBuffers {
     return byType;
   }
 
-  private static Optional<String> refName(Object ref, String path) {
-    if (ref == null) {
+  private static Optional<String> refName(JsonNode ref, String path) {
+    if (ref == null || ref.isNull()) {
       return Optional.empty();
     }
     return Optional.of(
@@ -127,11 +129,11 @@ final class CapacityBuffers {
             string(map(ref, path).get("name"), path + ".name"), path + ".name"));
   }
 
-  private static Optional<ScalableRef> scalableRef(Object ref) {
-    if (ref == null) {
+  private static Optional<ScalableRef> scalableRef(JsonNode ref) {
+    if (ref == null || ref.isNull()) {
       return Optional.empty();
     }
-    Map<?, ?> m = map(ref, "spec.scalableRef");
+    JsonNode m = map(ref, "spec.scalableRef");
     String group = string(m.get("apiGroup"), "spec.scalableRef.apiGroup");
     String kind =
         SchedulingTerms.required(
@@ -142,44 +144,63 @@ final class CapacityBuffers {
     return Optional.of(new ScalableRef(group, kind, name));
   }
 
-  private static Optional<Resources> limits(Object limits) {
-    if (limits == null) {
+  private static Optional<Resources> limits(JsonNode limits) {
+    if (limits == null || limits.isNull()) {
       return Optional.empty();
     }
-    Map<String, io.fabric8.kubernetes.api.model.Quantity> list = new LinkedHashMap<>();
-    map(limits, "spec.limits")
-        .forEach(
-            (k, v) ->
-                list.put(
-                    String.valueOf(k),
-                    v == null ? null : new io.fabric8.kubernetes.api.model.Quantity(v.toString())));
-    return Optional.of(Quantities.resources(list, "spec.limits"));
+    map(limits, "spec.limits");
+    return Optional.of(Quantities.resources(limits, "spec.limits"));
   }
 
-  private static Map<?, ?> map(Object value, String path) {
-    if (value == null) {
-      return Map.of();
+  private static JsonNode map(JsonNode value, String path) {
+    if (value == null || value.isNull()) {
+      return EMPTY;
     }
-    if (value instanceof Map<?, ?> m) {
-      return m;
+    if (value.isObject()) {
+      return value;
     }
-    throw new FieldException(path, "expected an object, found " + value);
+    throw new FieldException(path, "expected an object, found " + found(value));
   }
 
-  private static String string(Object value, String path) {
-    if (value == null || value instanceof String) {
-      return (String) value;
+  private static String string(JsonNode value, String path) {
+    if (value == null || value.isNull()) {
+      return null;
     }
-    throw new FieldException(path, "expected a string, found " + value);
+    if (value.isTextual()) {
+      return value.textValue();
+    }
+    throw new FieldException(path, "expected a string, found " + found(value));
   }
 
-  private static OptionalInt integer(Object value, String path) {
-    if (value == null) {
+  private static OptionalInt integer(JsonNode value, String path) {
+    if (value == null || value.isNull()) {
       return OptionalInt.empty();
     }
-    if (value instanceof Number n && n.doubleValue() == n.intValue() && n.intValue() >= 0) {
-      return OptionalInt.of(n.intValue());
+    if (value.isNumber() && value.doubleValue() == value.intValue() && value.intValue() >= 0) {
+      return OptionalInt.of(value.intValue());
     }
-    throw new FieldException(path, "expected a whole number of at least 0, found " + value);
+    throw new FieldException(path, "expected a whole number of at least 0, found " + found(value));
+  }
+
+  /** A value as the old map-based messages printed it: {@code {a=1}}, {@code [x]}, {@code 3}. */
+  private static String found(JsonNode value) {
+    if (value.isObject()) {
+      StringBuilder sb = new StringBuilder("{");
+      value
+          .fields()
+          .forEachRemaining(
+              e ->
+                  sb.append(sb.length() > 1 ? ", " : "")
+                      .append(e.getKey())
+                      .append('=')
+                      .append(found(e.getValue())));
+      return sb.append('}').toString();
+    }
+    if (value.isArray()) {
+      StringBuilder sb = new StringBuilder("[");
+      value.forEach(v -> sb.append(sb.length() > 1 ? ", " : "").append(found(v)));
+      return sb.append(']').toString();
+    }
+    return value.asText();
   }
 }

@@ -1,29 +1,31 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.Namespace;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
 
 /**
  * Namespace objects translated into the core model: their names and labels, which pod
- * (anti-)affinity {@code namespaceSelector}s match. Read live with one paginated list, and from
- * snapshot files ({@code kubectl get namespaces,nodes,pods,... -o yaml}).
+ * (anti-)affinity {@code namespaceSelector}s match. Read live with the other kinds a scan lists
+ * ({@link ObjectKind#NAMESPACES}), and from snapshot files ({@code kubectl get
+ * namespaces,nodes,pods,... -o yaml}).
  */
 final class ClusterNamespaces {
   private ClusterNamespaces() {}
 
   /**
-   * The namespace's name and labels.
+   * The namespace's name and labels, from its JSON tree.
    *
    * @throws SnapshotException naming the namespace and the field that cannot be represented
    */
-  static Namespace toNamespace(io.fabric8.kubernetes.api.model.Namespace namespace) {
-    ObjectMeta meta = namespace.getMetadata() == null ? new ObjectMeta() : namespace.getMetadata();
+  static Namespace toNamespace(JsonNode namespace) {
+    JsonNode meta = Fields.get(namespace, "metadata");
+    String name = ModelTranslator.name(meta);
     return Fields.translating(
-        meta.getName() == null ? "Namespace (no name)" : "Namespace " + meta.getName(),
+        describe(name),
         () ->
             new Namespace(
-                SchedulingTerms.required(meta.getName(), "metadata.name"),
-                Fields.strings(meta.getLabels(), "metadata.labels")));
+                SchedulingTerms.required(name, "metadata.name"),
+                Fields.strings(meta, "labels", "metadata")));
   }
 
   /** {@code Namespace data}: namespaces are cluster-scoped. */

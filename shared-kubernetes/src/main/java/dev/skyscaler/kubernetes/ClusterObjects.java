@@ -1,5 +1,6 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
@@ -48,42 +49,21 @@ public record ClusterObjects(
   }
 
   /**
-   * The core model of these objects, through {@link ModelTranslator} as snapshot files are.
+   * The core model of these objects, through {@link ModelTranslator} as snapshot files and scans
+   * are: each object becomes a JSON tree first, so there is one translation.
    *
    * @throws SnapshotException naming the first object that cannot be represented: a scan must not
    *     go on without a pod it could not read (it might delete the pod's node)
    */
   public KubernetesSnapshot translate() {
-    List<Pod> modelPods = new ArrayList<>(pods.size());
-    pods.forEach(p -> unfinished(p).ifPresent(modelPods::add));
-    return translateWith(modelPods);
-  }
-
-  /**
-   * The pod of the core model, or none for a finished one (phase {@code Succeeded} or {@code
-   * Failed}), which holds no room.
-   *
-   * @throws SnapshotException naming the pod, as {@link #translate()}
-   */
-  static Optional<Pod> unfinished(io.fabric8.kubernetes.api.model.Pod p) {
-    String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
-    if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
-      return Optional.empty();
-    }
-    return Optional.of(ModelTranslator.toPod(p));
-  }
-
-  /**
-   * {@link #translate()} with the pods translated already ({@link #unfinished}), as a live read
-   * does page by page; this record's own pods are not looked at.
-   */
-  KubernetesSnapshot translateWith(List<Pod> modelPods) {
     List<Node> modelNodes = new ArrayList<>(nodes.size());
-    nodes.forEach(n -> modelNodes.add(ModelTranslator.toNode(n)));
+    nodes.forEach(n -> modelNodes.add(ModelTranslator.toNode(tree(n))));
+    List<Pod> modelPods = new ArrayList<>(pods.size());
+    pods.forEach(p -> ObjectKind.unfinished(tree(p), Interner.NONE).ifPresent(modelPods::add));
     List<PodDisruptionBudget> modelPdbs = new ArrayList<>(pdbs.size());
-    pdbs.forEach(p -> modelPdbs.add(ModelTranslator.toPdb(p)));
+    pdbs.forEach(p -> modelPdbs.add(ModelTranslator.toPdb(tree(p))));
     List<DaemonSet> modelDaemonSets = new ArrayList<>(daemonSets.size());
-    daemonSets.forEach(d -> modelDaemonSets.add(ModelTranslator.toDaemonSet(d)));
+    daemonSets.forEach(d -> modelDaemonSets.add(ModelTranslator.toDaemonSet(tree(d))));
     Map<Integer, List<String>> priorities =
         priorityExpander
             .map(
@@ -91,17 +71,21 @@ public record ClusterObjects(
                     Fields.translating(
                         ModelTranslator.describe(
                             "ConfigMap",
-                            ModelTranslator.namespaceOf(cm.getMetadata()),
+                            cm.getMetadata().getNamespace() == null
+                                ? "default"
+                                : cm.getMetadata().getNamespace(),
                             cm.getMetadata().getName()),
                         () -> ExpanderPriorities.parse(cm.getData())))
             .orElse(Map.of());
-    Map<String, PodTemplate> templates = new LinkedHashMap<>();
+    Map<String, JsonNode> templates = new LinkedHashMap<>();
     podTemplates.forEach(
-        t ->
-            templates.put(
-                ModelTranslator.namespaceOf(t.getMetadata()) + "/" + t.getMetadata().getName(), t));
+        t -> {
+          JsonNode tree = tree(t);
+          ObjectKey key = ObjectKey.of(tree, true);
+          templates.put(key.namespace() + "/" + key.name(), tree);
+        });
     List<CapacityBuffer> buffers = new ArrayList<>();
-    capacityBuffers.forEach(b -> buffers.add(CapacityBuffers.translate(b, templates)));
+    capacityBuffers.forEach(b -> buffers.add(CapacityBuffers.translate(tree(b), templates)));
     return new KubernetesSnapshot(
         modelNodes,
         modelPods,
@@ -110,6 +94,11 @@ public record ClusterObjects(
         priorities,
         buffers,
         List.of(),
-        namespaces.stream().map(ClusterNamespaces::toNamespace).toList());
+        namespaces.stream().map(n -> ClusterNamespaces.toNamespace(tree(n))).toList());
+  }
+
+  /** An API object as the JSON tree the API server would send. */
+  private static JsonNode tree(Object object) {
+    return ReadView.SERIALIZATION.convertValue(object, JsonNode.class);
   }
 }

@@ -1,13 +1,22 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** Field-path bookkeeping shared by the translators, so every error names where it happened. */
+/**
+ * Field-path bookkeeping and typed access to an object's JSON tree, shared by the translators, so
+ * every error names where it happened. A missing field and an explicit {@code null} read the same:
+ * absent.
+ */
 final class Fields {
   private Fields() {}
 
@@ -45,6 +54,11 @@ final class Fields {
     return path + "[" + i + "]";
   }
 
+  /** {@code path.name}, or {@code name} at the top. */
+  static String child(String path, String name) {
+    return path.isEmpty() ? name : path + "." + name;
+  }
+
   /** An RFC 3339 timestamp; {@code fallback} when absent. */
   static Instant timestamp(String text, String path, Instant fallback) {
     if (text == null || text.isBlank()) {
@@ -62,21 +76,177 @@ final class Fields {
     return s == null || s.isBlank() ? null : s;
   }
 
-  static <T> List<T> list(List<T> list) {
-    return list == null ? List.of() : list;
+  /** The field {@code name} of {@code object}; null when either is absent or null. */
+  static JsonNode get(JsonNode object, String name) {
+    if (object == null) {
+      return null;
+    }
+    JsonNode value = object.get(name);
+    return value == null || value.isNull() || value.isMissingNode() ? null : value;
   }
 
-  static <K, V> Map<K, V> map(Map<K, V> map) {
-    return map == null ? Map.of() : map;
+  /** The object at {@code path}: null when absent, else it must be an object. */
+  static JsonNode object(JsonNode object, String name, String path) {
+    JsonNode value = get(object, name);
+    if (value != null && !value.isObject()) {
+      throw new FieldException(child(path, name), "expected an object, found " + shape(value));
+    }
+    return value;
   }
 
-  /** A string map (labels, annotations, nodeSelector) without null values. */
-  static Map<String, String> strings(Map<String, String> map, String path) {
-    for (Map.Entry<String, String> e : map(map).entrySet()) {
-      if (e.getValue() == null) {
-        throw new FieldException(key(path, e.getKey()), "missing value: expected a string");
+  /** A scalar as text (numbers and booleans as written); null when absent. */
+  static String text(JsonNode object, String name, String path) {
+    return text(get(object, name), child(path, name));
+  }
+
+  /** {@code value} as text; null when absent; an object or a list is an error. */
+  static String text(JsonNode value, String path) {
+    if (value == null || value.isNull() || value.isMissingNode()) {
+      return null;
+    }
+    if (value.isContainerNode()) {
+      throw new FieldException(path, "expected a string, found " + shape(value));
+    }
+    return value.asText();
+  }
+
+  /** An integer (a number, or text that is one, as the API server accepts); null when absent. */
+  static Integer integer(JsonNode object, String name, String path) {
+    JsonNode value = get(object, name);
+    if (value == null) {
+      return null;
+    }
+    String at = child(path, name);
+    if (value.isIntegralNumber() && value.canConvertToInt()) {
+      return value.intValue();
+    }
+    if (value.isTextual()) {
+      try {
+        return Integer.valueOf(value.textValue().trim());
+      } catch (NumberFormatException e) {
+        // reported below
       }
     }
-    return map(map);
+    throw new FieldException(at, "invalid value " + quoted(value) + ": expected an integer");
+  }
+
+  /** A long (a number, or text that is one); null when absent. */
+  static Long whole(JsonNode object, String name, String path) {
+    JsonNode value = get(object, name);
+    if (value == null) {
+      return null;
+    }
+    if (value.isIntegralNumber() && value.canConvertToLong()) {
+      return value.longValue();
+    }
+    if (value.isTextual()) {
+      try {
+        return Long.valueOf(value.textValue().trim());
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+    }
+    throw new FieldException(
+        child(path, name), "invalid value " + quoted(value) + ": expected an integer");
+  }
+
+  /** {@code true} only for a boolean true (or the text {@code true}); absent is false. */
+  static boolean flag(JsonNode object, String name, String path) {
+    JsonNode value = get(object, name);
+    if (value == null) {
+      return false;
+    }
+    if (value.isBoolean()) {
+      return value.booleanValue();
+    }
+    if (value.isTextual()
+        && ("true".equals(value.textValue()) || "false".equals(value.textValue()))) {
+      return "true".equals(value.textValue());
+    }
+    throw new FieldException(
+        child(path, name), "invalid value " + quoted(value) + ": expected true or false");
+  }
+
+  /** The items of a list; empty when absent. */
+  static List<JsonNode> list(JsonNode object, String name, String path) {
+    JsonNode value = get(object, name);
+    if (value == null) {
+      return List.of();
+    }
+    if (!value.isArray()) {
+      throw new FieldException(child(path, name), "expected a list, found " + shape(value));
+    }
+    List<JsonNode> items = new ArrayList<>(value.size());
+    value.forEach(items::add);
+    return items;
+  }
+
+  /** A list of strings; empty when absent. */
+  static List<String> texts(JsonNode object, String name, String path) {
+    List<JsonNode> items = list(object, name, path);
+    if (items.isEmpty()) {
+      return List.of();
+    }
+    String at = child(path, name);
+    List<String> result = new ArrayList<>(items.size());
+    for (int i = 0; i < items.size(); i++) {
+      String s = text(items.get(i), index(at, i));
+      if (s == null) {
+        throw new FieldException(index(at, i), "missing value: expected a string");
+      }
+      result.add(s);
+    }
+    return result;
+  }
+
+  /** A map of strings (labels, annotations, nodeSelector) without null values; empty if absent. */
+  static Map<String, String> strings(JsonNode object, String name, String path) {
+    JsonNode value = get(object, name);
+    String at = child(path, name);
+    if (value == null) {
+      return Map.of();
+    }
+    if (!value.isObject()) {
+      throw new FieldException(at, "expected a map of strings, found " + shape(value));
+    }
+    if (value.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> result = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      JsonNode v = e.getValue();
+      if (v == null || v.isNull()) {
+        throw new FieldException(key(at, e.getKey()), "missing value: expected a string");
+      }
+      result.put(e.getKey(), text(v, key(at, e.getKey())));
+    }
+    return Collections.unmodifiableMap(result);
+  }
+
+  /** The entries of a map-shaped field in order; empty when absent. */
+  static List<Map.Entry<String, JsonNode>> entries(JsonNode object, String name, String path) {
+    JsonNode value = object(object, name, path);
+    if (value == null || value.isEmpty()) {
+      return List.of();
+    }
+    List<Map.Entry<String, JsonNode>> result = new ArrayList<>(value.size());
+    value.fields().forEachRemaining(result::add);
+    return result;
+  }
+
+  /** How an error describes a value it did not expect. */
+  static String shape(JsonNode value) {
+    if (value.isObject()) {
+      return "an object";
+    }
+    if (value.isArray()) {
+      return "a list";
+    }
+    return quoted(value);
+  }
+
+  private static String quoted(JsonNode value) {
+    return value.isTextual() ? "\"" + value.textValue() + "\"" : value.asText();
   }
 }

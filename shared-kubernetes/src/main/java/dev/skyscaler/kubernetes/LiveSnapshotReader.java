@@ -3,7 +3,6 @@ package dev.skyscaler.kubernetes;
 import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ListOptions;
@@ -14,33 +13,36 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
- * Reads what a scan needs from a live cluster in as few calls as the API allows: nodes, pods of all
- * namespaces (without finished ones), namespaces, PodDisruptionBudgets and DaemonSets, each as one
- * paginated list ({@code limit}/{@code continue}); the priority expander's ConfigMap with one get;
+ * Reads a live cluster once. {@link #readForScan} reads what a scan needs in as few calls as the
+ * API allows, each answered from the API server's watch cache: nodes, pods of all namespaces,
+ * namespaces, PodDisruptionBudgets and DaemonSets, each one list read as it arrives (a {@link
+ * ClusterView} that lists and never watches); the priority expander's ConfigMap with one get;
  * CapacityBuffers with one discovery call and one list when the CRD exists (skipped quietly
- * otherwise) and their PodTemplates with one list when a buffer refers to one. The lists run in
- * parallel. Read-only: it never writes.
+ * otherwise) and their PodTemplates with one list when a buffer refers to one. {@link #readObjects}
+ * reads the API objects whole, page by page, for {@code skyscaler snapshot}. Read-only: it never
+ * writes.
  */
 public final class LiveSnapshotReader {
   private static final String NOT_FINISHED = "status.phase!=Succeeded,status.phase!=Failed";
 
+  private final KubernetesConnection connection;
   private final KubernetesClient client;
   private final ReadOptions options;
 
   /**
-   * @param pageSize items per list request (the API server's {@code limit})
+   * @param pageSize items per list request of {@link #readObjects} (the API server's {@code
+   *     limit}); a scan's lists have none
    * @param priorityExpanderNamespace where the {@code cluster-autoscaler-priority-expander}
    *     ConfigMap lives (CA reads it from its own namespace)
    */
@@ -57,6 +59,7 @@ public final class LiveSnapshotReader {
   }
 
   public LiveSnapshotReader(KubernetesConnection connection, ReadOptions options) {
+    this.connection = connection;
     this.client = connection.client();
     this.options = Objects.requireNonNull(options, "options");
   }
@@ -65,13 +68,13 @@ public final class LiveSnapshotReader {
    * What a scan reads.
    *
    * @param snapshot the translated snapshot, as {@link ClusterObjects#translate()} gives it
-   * @param nodes the nodes as read: events name them by UID, which the core model does not keep
+   * @param nodeUids each node's UID by name: events name nodes by UID, which the core model does
+   *     not keep
    */
-  public record ScanRead(
-      KubernetesSnapshot snapshot, List<io.fabric8.kubernetes.api.model.Node> nodes) {
+  public record ScanRead(KubernetesSnapshot snapshot, Map<String, String> nodeUids) {
     public ScanRead {
       Objects.requireNonNull(snapshot, "snapshot");
-      nodes = List.copyOf(nodes);
+      nodeUids = Map.copyOf(nodeUids);
     }
   }
 
@@ -81,26 +84,15 @@ public final class LiveSnapshotReader {
   }
 
   /**
-   * Reads and translates, each page of pods as it arrives: a page's API objects are garbage once
-   * its pods are in the core model, so a big cluster's pods never sit in memory as fabric8 objects
-   * all at once (they take about four times the room of the core model's).
+   * Reads and translates, each object as it arrives: neither a list's answer nor its API objects
+   * are ever held whole, only the core model (about a quarter of fabric8's objects' room).
    *
    * @throws KubernetesApiException naming the list that failed after the client's retries
    * @throws SnapshotException naming the first object that cannot be represented
    */
   public ScanRead readForScan() {
-    Lists<dev.skyscaler.core.model.Pod> read = readLists(ClusterObjects::unfinished);
-    ClusterObjects rest =
-        new ClusterObjects(
-            read.nodes(),
-            List.of(),
-            read.pdbs(),
-            read.daemonSets(),
-            read.priorities(),
-            read.buffers(),
-            read.templates(),
-            read.namespaces());
-    return new ScanRead(rest.translateWith(read.pods()), read.nodes());
+    return new ClusterView(ViewOptions.listing(java.time.Clock.systemUTC()))
+        .read(connection, options);
   }
 
   /**
@@ -109,7 +101,7 @@ public final class LiveSnapshotReader {
    * @throws KubernetesApiException naming the list that failed after the client's retries
    */
   public ClusterObjects readObjects() {
-    Lists<io.fabric8.kubernetes.api.model.Pod> read = readLists(Optional::of);
+    Lists read = readLists();
     return new ClusterObjects(
         read.nodes(),
         read.pods(),
@@ -121,10 +113,10 @@ public final class LiveSnapshotReader {
         read.namespaces());
   }
 
-  /** One read's lists, the pods as {@code P}. */
-  private record Lists<P>(
+  /** One read's lists. */
+  private record Lists(
       List<io.fabric8.kubernetes.api.model.Node> nodes,
-      List<P> pods,
+      List<io.fabric8.kubernetes.api.model.Pod> pods,
       List<io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget> pdbs,
       List<io.fabric8.kubernetes.api.model.apps.DaemonSet> daemonSets,
       Optional<ConfigMap> priorities,
@@ -132,10 +124,8 @@ public final class LiveSnapshotReader {
       List<PodTemplate> templates,
       List<io.fabric8.kubernetes.api.model.Namespace> namespaces) {}
 
-  /**
-   * Every list of a read, each pod made into {@code pod}'s answer (none: left out) page by page.
-   */
-  private <P> Lists<P> readLists(Function<io.fabric8.kubernetes.api.model.Pod, Optional<P>> pod) {
+  /** Every list of a read, page by page. */
+  private Lists readLists() {
     ExecutorService pool = Executors.newFixedThreadPool(4, LiveSnapshotReader::daemon);
     try {
       var nodes = async(pool, () -> listAll("list nodes", o -> client.nodes().list(o), ""));
@@ -143,8 +133,7 @@ public final class LiveSnapshotReader {
           async(
               pool,
               () ->
-                  listAll(
-                      "list pods", o -> client.pods().inAnyNamespace().list(o), NOT_FINISHED, pod));
+                  listAll("list pods", o -> client.pods().inAnyNamespace().list(o), NOT_FINISHED));
       var pdbs =
           async(
               pool,
@@ -166,7 +155,7 @@ public final class LiveSnapshotReader {
       Optional<ConfigMap> priorities = priorityExpander();
       List<GenericKubernetesResource> buffers = capacityBuffers();
       List<PodTemplate> templates = buffers.isEmpty() ? List.of() : podTemplates(buffers);
-      return new Lists<>(
+      return new Lists(
           join(nodes),
           join(pods),
           join(pdbs),
@@ -220,19 +209,7 @@ public final class LiveSnapshotReader {
 
   /** The served version this reader understands, the server's preferred one first. */
   static Optional<String> bufferVersion(APIGroup group) {
-    if (group == null || group.getVersions() == null) {
-      return Optional.empty();
-    }
-    Set<String> served =
-        group.getVersions().stream()
-            .map(GroupVersionForDiscovery::getVersion)
-            .filter(Objects::nonNull)
-            .collect(Collectors.toSet());
-    GroupVersionForDiscovery preferred = group.getPreferredVersion();
-    if (preferred != null && CapacityBuffers.VERSIONS.contains(preferred.getVersion())) {
-      return Optional.of(preferred.getVersion());
-    }
-    return CapacityBuffers.VERSIONS.stream().filter(served::contains).findFirst();
+    return ClusterView.bufferVersion(group);
   }
 
   private List<PodTemplate> podTemplates(List<GenericKubernetesResource> buffers) {
@@ -259,18 +236,9 @@ public final class LiveSnapshotReader {
    */
   private <T extends HasMetadata, L extends KubernetesResourceList<T>> List<T> listAll(
       String what, Function<ListOptions, L> list, String fieldSelector) {
-    return listAll(what, list, fieldSelector, Optional::of);
-  }
-
-  /** {@link #listAll} with each item made into {@code each}'s answer as its page arrives. */
-  private <T extends HasMetadata, L extends KubernetesResourceList<T>, R> List<R> listAll(
-      String what,
-      Function<ListOptions, L> list,
-      String fieldSelector,
-      Function<T, Optional<R>> each) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return pages(list, fieldSelector, each);
+        return pages(list, fieldSelector);
       } catch (KubernetesClientException e) {
         if (e.getCode() != 410 || attempt == 2) {
           throw KubernetesApiException.of(what, e);
@@ -279,9 +247,9 @@ public final class LiveSnapshotReader {
     }
   }
 
-  private <T extends HasMetadata, L extends KubernetesResourceList<T>, R> List<R> pages(
-      Function<ListOptions, L> list, String fieldSelector, Function<T, Optional<R>> each) {
-    List<R> items = new ArrayList<>();
+  private <T extends HasMetadata, L extends KubernetesResourceList<T>> List<T> pages(
+      Function<ListOptions, L> list, String fieldSelector) {
+    List<T> items = new ArrayList<>();
     String token = null;
     do {
       ListOptionsBuilder b = new ListOptionsBuilder().withLimit((long) options.pageSize());
@@ -292,9 +260,7 @@ public final class LiveSnapshotReader {
         b.withContinue(token);
       }
       L page = list.apply(b.build());
-      for (T item : page.getItems()) {
-        each.apply(item).ifPresent(items::add);
-      }
+      items.addAll(page.getItems());
       token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
     } while (token != null && !token.isEmpty());
     return items;

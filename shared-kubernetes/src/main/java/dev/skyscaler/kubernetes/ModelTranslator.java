@@ -1,5 +1,6 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeCondition;
@@ -10,19 +11,17 @@ import dev.skyscaler.core.model.PodPhase;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
 import dev.skyscaler.core.model.TaintEffect;
-import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.PodCondition;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.PodStatus;
-import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Translates fabric8 Kubernetes objects into the core model, once, for both the snapshot files of
- * the CLI and the objects the live adapter reads. Pure functions: no I/O, no clock.
+ * Translates Kubernetes objects, as JSON trees, into the core model: the one translation behind
+ * snapshot files, live lists and watch events, so {@code plan} on a file and a scan of a live
+ * cluster can never disagree. The trees may be whole objects or what {@link ObjectTrees} keeps of
+ * them. Pure functions: no I/O, no clock.
  *
  * <p>Every method throws {@link SnapshotException} naming the object ({@code Pod default/web-1}),
  * the field and what was expected when the object cannot be represented (a malformed quantity, an
@@ -35,86 +34,121 @@ public final class ModelTranslator {
    * A pod with its effective requests (see {@link PodRequests}), scheduling constraints, owner and
    * status. A missing namespace means {@code default}; a missing creation time means the epoch.
    */
-  public static Pod toPod(io.fabric8.kubernetes.api.model.Pod pod) {
-    ObjectMeta meta = meta(pod.getMetadata());
+  public static Pod toPod(JsonNode pod) {
+    return toPod(pod, Interner.NONE);
+  }
+
+  /** {@link #toPod(JsonNode)}, sharing equal values with earlier pods through {@code shared}. */
+  static Pod toPod(JsonNode pod, Interner shared) {
+    JsonNode meta = Fields.get(pod, "metadata");
     String namespace = namespaceOf(meta);
+    String rawName = name(meta);
     return Fields.translating(
-        describe("Pod", namespace, meta.getName()),
+        describe("Pod", namespace, rawName),
         () -> {
-          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
-          PodSpec spec = present(pod.getSpec(), "spec");
-          Map<String, String> labels = Fields.strings(meta.getLabels(), "metadata.labels");
-          Pod.Builder b =
-              Pod.builder(namespace, name)
-                  .uid(meta.getUid())
-                  .labels(labels)
-                  .annotations(Fields.strings(meta.getAnnotations(), "metadata.annotations"))
-                  .owner(controller(meta))
-                  .creationTime(
-                      Fields.timestamp(
-                          meta.getCreationTimestamp(), "metadata.creationTimestamp", Instant.EPOCH))
-                  .deletionTime(
-                      Fields.timestamp(
-                          meta.getDeletionTimestamp(), "metadata.deletionTimestamp", null));
-          withSpec(b, labels, spec, "spec");
-          withStatus(b, pod.getStatus());
-          return b.build();
+          String name = SchedulingTerms.required(rawName, "metadata.name");
+          JsonNode spec = present(Fields.object(pod, "spec", ""), "spec");
+          Map<String, String> labels = shared.map(Fields.strings(meta, "labels", "metadata"));
+          JsonNode status = Fields.object(pod, "status", "");
+          String phase = Fields.text(status, "phase", "status");
+          return new Pod(
+              shared.string(namespace),
+              name,
+              Fields.text(meta, "uid", "metadata"),
+              labels,
+              shared.map(Fields.strings(meta, "annotations", "metadata")),
+              Optional.ofNullable(controller(meta, shared)),
+              Optional.ofNullable(
+                  shared.string(Fields.blankToNull(Fields.text(spec, "nodeName", "spec")))),
+              status == null
+                  ? PodPhase.PENDING
+                  : Fields.at("status.phase", () -> PodPhase.parse(phase)),
+              status != null && unschedulable(status),
+              Optional.ofNullable(
+                  Fields.blankToNull(Fields.text(status, "nominatedNodeName", "status"))),
+              shared.resources(PodRequests.of(spec, "spec")),
+              orZero(Fields.integer(spec, "priority", "spec")),
+              shared.string(Fields.blankToNull(Fields.text(spec, "schedulerName", "spec"))),
+              shared.map(Fields.strings(spec, "nodeSelector", "spec")),
+              shared.list(
+                  SchedulingTerms.requiredNodeAffinity(
+                      Fields.object(spec, "affinity", "spec"), "spec.affinity")),
+              shared.list(
+                  SchedulingTerms.podAffinity(
+                      Fields.object(spec, "affinity", "spec"), false, labels, "spec.affinity")),
+              shared.list(
+                  SchedulingTerms.podAffinity(
+                      Fields.object(spec, "affinity", "spec"), true, labels, "spec.affinity")),
+              shared.list(SchedulingTerms.tolerations(spec, "spec")),
+              shared.list(SchedulingTerms.topologySpread(spec, labels, "spec")),
+              shared.list(PodFootprint.hostPorts(spec, "spec")),
+              shared.list(PodFootprint.localStorageVolumes(spec, "spec")),
+              shared.instant(creationTime(meta)),
+              Optional.ofNullable(
+                  Fields.timestamp(
+                      Fields.text(meta, "deletionTimestamp", "metadata"),
+                      "metadata.deletionTimestamp",
+                      null)),
+              gracePeriod(spec));
         });
   }
 
   /** A node; {@code allocatable} falls back to {@code capacity} when the status lacks it. */
-  public static Node toNode(io.fabric8.kubernetes.api.model.Node node) {
-    ObjectMeta meta = meta(node.getMetadata());
+  public static Node toNode(JsonNode node) {
+    return toNode(node, Interner.NONE);
+  }
+
+  /** {@link #toNode(JsonNode)}, sharing equal values through {@code shared}. */
+  static Node toNode(JsonNode node, Interner shared) {
+    JsonNode meta = Fields.get(node, "metadata");
+    String rawName = name(meta);
     return Fields.translating(
-        meta.getName() == null ? "Node" : "Node " + meta.getName(),
+        rawName == null ? "Node" : "Node " + rawName,
         () -> {
-          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
-          var spec =
-              node.getSpec() == null
-                  ? new io.fabric8.kubernetes.api.model.NodeSpec()
-                  : node.getSpec();
-          var status =
-              node.getStatus() == null
-                  ? new io.fabric8.kubernetes.api.model.NodeStatus()
-                  : node.getStatus();
-          Resources capacity = Quantities.resources(status.getCapacity(), "status.capacity");
+          String name = SchedulingTerms.required(rawName, "metadata.name");
+          JsonNode spec = Fields.object(node, "spec", "");
+          JsonNode status = Fields.object(node, "status", "");
+          Resources capacity = Quantities.resources(status, "capacity", "status");
+          JsonNode allocatableList = Fields.object(status, "allocatable", "status");
           Resources allocatable =
-              Fields.map(status.getAllocatable()).isEmpty()
+              allocatableList == null || allocatableList.isEmpty()
                   ? capacity
-                  : Quantities.resources(status.getAllocatable(), "status.allocatable");
+                  : Quantities.resources(allocatableList, "status.allocatable");
+          List<NodeCondition> conditions = conditions(status);
           boolean ready =
-              Fields.list(status.getConditions()).stream()
-                  .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+              conditions.stream()
+                  .anyMatch(c -> "Ready".equals(c.type()) && "True".equals(c.status()));
           return new Node(
               name,
-              Fields.strings(meta.getLabels(), "metadata.labels"),
-              Fields.strings(meta.getAnnotations(), "metadata.annotations"),
-              taints(spec.getTaints()),
-              capacity,
-              allocatable,
-              Boolean.TRUE.equals(spec.getUnschedulable()),
+              shared.map(Fields.strings(meta, "labels", "metadata")),
+              shared.map(Fields.strings(meta, "annotations", "metadata")),
+              taints(spec),
+              shared.resources(capacity),
+              shared.resources(allocatable),
+              Fields.flag(spec, "unschedulable", "spec"),
               ready,
-              spec.getProviderID(),
-              Fields.timestamp(
-                  meta.getCreationTimestamp(), "metadata.creationTimestamp", Instant.EPOCH),
-              conditions(status.getConditions()));
+              Fields.text(spec, "providerID", "spec"),
+              creationTime(meta),
+              conditions);
         });
   }
 
-  private static List<NodeCondition> conditions(
-      List<io.fabric8.kubernetes.api.model.NodeCondition> conditions) {
-    List<NodeCondition> result = new java.util.ArrayList<>();
-    List<io.fabric8.kubernetes.api.model.NodeCondition> list = Fields.list(conditions);
+  private static List<NodeCondition> conditions(JsonNode status) {
+    List<JsonNode> list = Fields.list(status, "conditions", "status");
+    List<NodeCondition> result = new ArrayList<>(list.size());
     for (int i = 0; i < list.size(); i++) {
-      var c = list.get(i);
+      JsonNode c = list.get(i);
       String field = "status.conditions[" + i + "]";
+      String conditionStatus = Fields.text(c, "status", field);
       result.add(
           new NodeCondition(
-              SchedulingTerms.required(c.getType(), field + ".type"),
-              c.getStatus() == null ? "Unknown" : c.getStatus(),
+              SchedulingTerms.required(Fields.text(c, "type", field), field + ".type"),
+              conditionStatus == null ? "Unknown" : conditionStatus,
               Fields.timestamp(
-                  c.getLastTransitionTime(), field + ".lastTransitionTime", Instant.EPOCH),
-              c.getReason()));
+                  Fields.text(c, "lastTransitionTime", field),
+                  field + ".lastTransitionTime",
+                  Instant.EPOCH),
+              Fields.text(c, "reason", field)));
     }
     return result;
   }
@@ -123,19 +157,20 @@ public final class ModelTranslator {
    * A policy/v1 PodDisruptionBudget with its observed {@code status.disruptionsAllowed} (0 when the
    * controller has not reported yet). A null selector guards no pod, as in policy/v1.
    */
-  public static PodDisruptionBudget toPdb(
-      io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget pdb) {
-    ObjectMeta meta = meta(pdb.getMetadata());
+  public static PodDisruptionBudget toPdb(JsonNode pdb) {
+    JsonNode meta = Fields.get(pdb, "metadata");
     String namespace = namespaceOf(meta);
+    String rawName = name(meta);
     return Fields.translating(
-        describe("PodDisruptionBudget", namespace, meta.getName()),
+        describe("PodDisruptionBudget", namespace, rawName),
         () -> {
-          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
+          String name = SchedulingTerms.required(rawName, "metadata.name");
+          JsonNode spec = Fields.object(pdb, "spec", "");
           var selector =
               SchedulingTerms.labelSelector(
-                  pdb.getSpec() == null ? null : pdb.getSpec().getSelector(), "spec.selector");
+                  Fields.object(spec, "selector", "spec"), "spec.selector");
           Integer allowed =
-              pdb.getStatus() == null ? null : pdb.getStatus().getDisruptionsAllowed();
+              Fields.integer(Fields.object(pdb, "status", ""), "disruptionsAllowed", "status");
           return new PodDisruptionBudget(
               namespace, name, selector, allowed == null ? 0 : Math.max(0, allowed));
         });
@@ -146,19 +181,24 @@ public final class ModelTranslator {
    * labels and spec, owned by the DaemonSet, requests computed as for any pod, and the tolerations
    * the DaemonSet controller adds to every daemon pod.
    */
-  public static DaemonSet toDaemonSet(io.fabric8.kubernetes.api.model.apps.DaemonSet ds) {
-    ObjectMeta meta = meta(ds.getMetadata());
+  public static DaemonSet toDaemonSet(JsonNode ds) {
+    JsonNode meta = Fields.get(ds, "metadata");
     String namespace = namespaceOf(meta);
+    String rawName = name(meta);
     return Fields.translating(
-        describe("DaemonSet", namespace, meta.getName()),
+        describe("DaemonSet", namespace, rawName),
         () -> {
-          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
-          PodTemplateSpec template =
-              present(ds.getSpec() == null ? null : ds.getSpec().getTemplate(), "spec.template");
-          PodSpec spec = present(template.getSpec(), "spec.template.spec");
+          String name = SchedulingTerms.required(rawName, "metadata.name");
+          JsonNode template =
+              present(
+                  Fields.object(Fields.object(ds, "spec", ""), "template", "spec"),
+                  "spec.template");
+          JsonNode spec =
+              present(Fields.object(template, "spec", "spec.template"), "spec.template.spec");
           Pod.Builder b =
               fromTemplate(namespace, name, template, meta, "spec.template")
-                  .owner(new OwnerReference("DaemonSet", name, meta.getUid()));
+                  .owner(
+                      new OwnerReference("DaemonSet", name, Fields.text(meta, "uid", "metadata")));
           Pod daemonPod = b.build();
           return new DaemonSet(
               namespace,
@@ -166,7 +206,8 @@ public final class ModelTranslator {
               daemonPod.toBuilder()
                   .tolerations(
                       DaemonPodTolerations.withDefaults(
-                          daemonPod.tolerations(), Boolean.TRUE.equals(spec.getHostNetwork())))
+                          daemonPod.tolerations(),
+                          Fields.flag(spec, "hostNetwork", "spec.template.spec")))
                   .build());
         });
   }
@@ -175,16 +216,16 @@ public final class ModelTranslator {
    * The pod a PodTemplate describes (as a CapacityBuffer's placeholder pods would be), named after
    * the template, with requests computed as for any pod.
    */
-  public static Pod toTemplatePod(io.fabric8.kubernetes.api.model.PodTemplate podTemplate) {
-    ObjectMeta meta = meta(podTemplate.getMetadata());
+  public static Pod toTemplatePod(JsonNode podTemplate) {
+    JsonNode meta = Fields.get(podTemplate, "metadata");
     String namespace = namespaceOf(meta);
+    String rawName = name(meta);
     return Fields.translating(
-        describe("PodTemplate", namespace, meta.getName()),
+        describe("PodTemplate", namespace, rawName),
         () -> {
-          String name = SchedulingTerms.required(meta.getName(), "metadata.name");
-          PodTemplateSpec template = present(podTemplate.getTemplate(), "template");
-          Pod.Builder b = fromTemplate(namespace, name, template, meta, "template");
-          return b.build();
+          String name = SchedulingTerms.required(rawName, "metadata.name");
+          JsonNode template = present(Fields.object(podTemplate, "template", ""), "template");
+          return fromTemplate(namespace, name, template, meta, "template").build();
         });
   }
 
@@ -193,21 +234,35 @@ public final class ModelTranslator {
    * with requests computed as for any pod, created when the owning object was.
    */
   private static Pod.Builder fromTemplate(
-      String namespace, String name, PodTemplateSpec template, ObjectMeta owner, String field) {
-    ObjectMeta templateMeta = meta(template.getMetadata());
-    PodSpec spec = present(template.getSpec(), field + ".spec");
-    Map<String, String> labels =
-        Fields.strings(templateMeta.getLabels(), field + ".metadata.labels");
-    Pod.Builder b =
-        Pod.builder(namespace, name)
-            .labels(labels)
-            .annotations(
-                Fields.strings(templateMeta.getAnnotations(), field + ".metadata.annotations"))
-            .creationTime(
-                Fields.timestamp(
-                    owner.getCreationTimestamp(), "metadata.creationTimestamp", Instant.EPOCH));
-    withSpec(b, labels, spec, field + ".spec");
-    return b;
+      String namespace, String name, JsonNode template, JsonNode owner, String field) {
+    JsonNode templateMeta = Fields.object(template, "metadata", field);
+    String metaPath = field + ".metadata";
+    JsonNode spec = present(Fields.object(template, "spec", field), field + ".spec");
+    Map<String, String> labels = Fields.strings(templateMeta, "labels", metaPath);
+    String path = field + ".spec";
+    return Pod.builder(namespace, name)
+        .labels(labels)
+        .annotations(Fields.strings(templateMeta, "annotations", metaPath))
+        .creationTime(creationTime(owner))
+        .requests(PodRequests.of(spec, path))
+        .nodeName(Fields.blankToNull(Fields.text(spec, "nodeName", path)))
+        .priority(orZero(Fields.integer(spec, "priority", path)))
+        .terminationGracePeriodSeconds(gracePeriod(spec, path))
+        .schedulerName(Fields.blankToNull(Fields.text(spec, "schedulerName", path)))
+        .nodeSelector(Fields.strings(spec, "nodeSelector", path))
+        .requiredNodeAffinity(
+            SchedulingTerms.requiredNodeAffinity(
+                Fields.object(spec, "affinity", path), path + ".affinity"))
+        .affinity(
+            SchedulingTerms.podAffinity(
+                Fields.object(spec, "affinity", path), false, labels, path + ".affinity"))
+        .antiAffinity(
+            SchedulingTerms.podAffinity(
+                Fields.object(spec, "affinity", path), true, labels, path + ".affinity"))
+        .tolerations(SchedulingTerms.tolerations(spec, path))
+        .topologySpread(SchedulingTerms.topologySpread(spec, labels, path))
+        .hostPorts(PodFootprint.hostPorts(spec, path))
+        .localStorageVolumes(PodFootprint.localStorageVolumes(spec, path));
   }
 
   /** How messages name an object: {@code Pod default/web-1}. */
@@ -215,83 +270,84 @@ public final class ModelTranslator {
     return kind + " " + namespace + "/" + (name == null ? "(no name)" : name);
   }
 
-  static String namespaceOf(ObjectMeta meta) {
-    return meta.getNamespace() == null || meta.getNamespace().isBlank()
-        ? "default"
-        : meta.getNamespace();
+  /** The namespace of an object's {@code metadata}; {@code default} when it has none. */
+  static String namespaceOf(JsonNode meta) {
+    String namespace =
+        Fields.get(meta, "namespace") == null ? null : meta.get("namespace").asText();
+    return namespace == null || namespace.isBlank() ? "default" : namespace;
   }
 
-  private static void withSpec(
-      Pod.Builder b, Map<String, String> labels, PodSpec spec, String path) {
-    b.requests(PodRequests.of(spec, path))
-        .nodeName(Fields.blankToNull(spec.getNodeName()))
-        .priority(spec.getPriority() == null ? 0 : spec.getPriority())
-        .terminationGracePeriodSeconds(
-            spec.getTerminationGracePeriodSeconds() == null
-                ? Pod.DEFAULT_GRACE_PERIOD_SECONDS
-                : spec.getTerminationGracePeriodSeconds())
-        .schedulerName(Fields.blankToNull(spec.getSchedulerName()))
-        .nodeSelector(Fields.strings(spec.getNodeSelector(), path + ".nodeSelector"))
-        .requiredNodeAffinity(
-            SchedulingTerms.requiredNodeAffinity(spec.getAffinity(), path + ".affinity"))
-        .affinity(
-            SchedulingTerms.podAffinity(spec.getAffinity(), false, labels, path + ".affinity"))
-        .antiAffinity(
-            SchedulingTerms.podAffinity(spec.getAffinity(), true, labels, path + ".affinity"))
-        .tolerations(SchedulingTerms.tolerations(spec.getTolerations(), path + ".tolerations"))
-        .topologySpread(
-            SchedulingTerms.topologySpread(
-                spec.getTopologySpreadConstraints(), labels, path + ".topologySpreadConstraints"))
-        .hostPorts(PodFootprint.hostPorts(spec, path))
-        .localStorageVolumes(PodFootprint.localStorageVolumes(spec.getVolumes()));
+  /** The name of an object's {@code metadata}, as written; null when it has none. */
+  static String name(JsonNode meta) {
+    JsonNode name = Fields.get(meta, "name");
+    return name == null || name.isContainerNode() ? null : name.asText();
   }
 
-  private static void withStatus(Pod.Builder b, PodStatus status) {
-    if (status == null) {
-      return;
-    }
-    b.phase(Fields.at("status.phase", () -> PodPhase.parse(status.getPhase())))
-        .nominatedNodeName(Fields.blankToNull(status.getNominatedNodeName()));
-    for (PodCondition c : Fields.list(status.getConditions())) {
-      if ("PodScheduled".equals(c.getType())
-          && "False".equals(c.getStatus())
-          && "Unschedulable".equals(c.getReason())) {
-        b.unschedulable(true);
+  private static Instant creationTime(JsonNode meta) {
+    return Fields.timestamp(
+        Fields.text(meta, "creationTimestamp", "metadata"),
+        "metadata.creationTimestamp",
+        Instant.EPOCH);
+  }
+
+  private static long gracePeriod(JsonNode spec) {
+    return gracePeriod(spec, "spec");
+  }
+
+  private static long gracePeriod(JsonNode spec, String path) {
+    Long seconds = Fields.whole(spec, "terminationGracePeriodSeconds", path);
+    return seconds == null ? Pod.DEFAULT_GRACE_PERIOD_SECONDS : seconds;
+  }
+
+  private static boolean unschedulable(JsonNode status) {
+    List<JsonNode> conditions = Fields.list(status, "conditions", "status");
+    for (int i = 0; i < conditions.size(); i++) {
+      JsonNode c = conditions.get(i);
+      String at = Fields.index("status.conditions", i);
+      if ("PodScheduled".equals(Fields.text(c, "type", at))
+          && "False".equals(Fields.text(c, "status", at))
+          && "Unschedulable".equals(Fields.text(c, "reason", at))) {
+        return true;
       }
     }
+    return false;
   }
 
-  private static OwnerReference controller(ObjectMeta meta) {
-    var refs = Fields.list(meta.getOwnerReferences());
+  private static OwnerReference controller(JsonNode meta, Interner shared) {
+    List<JsonNode> refs = Fields.list(meta, "ownerReferences", "metadata");
     for (int i = 0; i < refs.size(); i++) {
-      var ref = refs.get(i);
-      if (Boolean.TRUE.equals(ref.getController())) {
-        String at = Fields.index("metadata.ownerReferences", i);
-        return Fields.at(at, () -> new OwnerReference(ref.getKind(), ref.getName(), ref.getUid()));
+      JsonNode ref = refs.get(i);
+      String at = Fields.index("metadata.ownerReferences", i);
+      if (Fields.flag(ref, "controller", at)) {
+        String kind = Fields.text(ref, "kind", at);
+        String name = Fields.text(ref, "name", at);
+        String uid = Fields.text(ref, "uid", at);
+        return shared.owner(Fields.at(at, () -> new OwnerReference(kind, name, uid)));
       }
     }
     return null;
   }
 
-  private static List<Taint> taints(List<io.fabric8.kubernetes.api.model.Taint> taints) {
-    List<Taint> result = new ArrayList<>();
-    var list = Fields.list(taints);
+  private static List<Taint> taints(JsonNode spec) {
+    List<JsonNode> list = Fields.list(spec, "taints", "spec");
+    List<Taint> result = new ArrayList<>(list.size());
     for (int i = 0; i < list.size(); i++) {
-      var t = list.get(i);
+      JsonNode t = list.get(i);
       String at = Fields.index("spec.taints", i);
-      String key = SchedulingTerms.required(t.getKey(), at + ".key");
-      if (t.getEffect() == null || t.getEffect().isEmpty()) {
+      String key = SchedulingTerms.required(Fields.text(t, "key", at), at + ".key");
+      String effectText = Fields.text(t, "effect", at);
+      if (effectText == null || effectText.isEmpty()) {
         throw new FieldException(
             at + ".effect", "missing: expected NoSchedule, PreferNoSchedule or NoExecute");
       }
-      TaintEffect effect = Fields.at(at + ".effect", () -> TaintEffect.parse(t.getEffect()));
-      result.add(new Taint(key, t.getValue(), effect));
+      TaintEffect effect = Fields.at(at + ".effect", () -> TaintEffect.parse(effectText));
+      result.add(new Taint(key, Fields.text(t, "value", at), effect));
     }
     return result;
   }
 
-  private static ObjectMeta meta(ObjectMeta meta) {
-    return meta == null ? new ObjectMeta() : meta;
+  private static int orZero(Integer value) {
+    return value == null ? 0 : value;
   }
 
   private static <T> T present(T value, String path) {

@@ -1,10 +1,7 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.HostPort;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerPort;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.Volume;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,40 +14,52 @@ final class PodFootprint {
    * sidecar init containers, which hold theirs for the pod's whole life. Regular init containers
    * exit before the app starts, and the scheduler does not count them.
    */
-  static List<HostPort> hostPorts(PodSpec spec, String path) {
-    List<HostPort> result = new ArrayList<>();
-    addHostPorts(result, Fields.list(spec.getContainers()), path + ".containers", false);
-    addHostPorts(result, Fields.list(spec.getInitContainers()), path + ".initContainers", true);
+  static List<HostPort> hostPorts(JsonNode spec, String path) {
+    List<HostPort> result = new ArrayList<>(0);
+    addHostPorts(result, spec, "containers", path, false);
+    addHostPorts(result, spec, "initContainers", path, true);
     return result;
   }
 
   private static void addHostPorts(
-      List<HostPort> result, List<Container> containers, String path, boolean sidecarsOnly) {
+      List<HostPort> result, JsonNode spec, String field, String path, boolean sidecarsOnly) {
+    List<JsonNode> containers = Fields.list(spec, field, path);
+    String base = Fields.child(path, field);
     for (int i = 0; i < containers.size(); i++) {
-      Container c = containers.get(i);
-      if (sidecarsOnly && !"Always".equals(c.getRestartPolicy())) {
+      JsonNode c = containers.get(i);
+      String at = Fields.index(base, i);
+      if (sidecarsOnly && !"Always".equals(Fields.text(c, "restartPolicy", at))) {
         continue;
       }
-      List<ContainerPort> ports = Fields.list(c.getPorts());
+      List<JsonNode> ports = Fields.list(c, "ports", at);
       for (int j = 0; j < ports.size(); j++) {
-        ContainerPort p = ports.get(j);
-        if (p.getHostPort() != null && p.getHostPort() > 0) {
-          String at = Fields.index(Fields.index(path, i) + ".ports", j);
-          result.add(
-              Fields.at(at, () -> new HostPort(p.getProtocol(), p.getHostIP(), p.getHostPort())));
+        JsonNode p = ports.get(j);
+        String portAt = Fields.index(at + ".ports", j);
+        Integer hostPort = Fields.integer(p, "hostPort", portAt);
+        if (hostPort != null && hostPort > 0) {
+          String protocol = Fields.text(p, "protocol", portAt);
+          String hostIp = Fields.text(p, "hostIP", portAt);
+          result.add(Fields.at(portAt, () -> new HostPort(protocol, hostIp, hostPort)));
         }
       }
     }
   }
 
   /** CA's "local storage": hostPath volumes and emptyDirs not backed by memory. */
-  static List<String> localStorageVolumes(List<Volume> volumes) {
-    List<String> result = new ArrayList<>();
-    for (Volume v : Fields.list(volumes)) {
+  static List<String> localStorageVolumes(JsonNode spec, String path) {
+    List<JsonNode> volumes = Fields.list(spec, "volumes", path);
+    if (volumes.isEmpty()) {
+      return List.of();
+    }
+    List<String> result = new ArrayList<>(0);
+    for (int i = 0; i < volumes.size(); i++) {
+      JsonNode v = volumes.get(i);
+      String at = Fields.index(Fields.child(path, "volumes"), i);
+      JsonNode emptyDir = Fields.object(v, "emptyDir", at);
       boolean diskEmptyDir =
-          v.getEmptyDir() != null && !"Memory".equals(v.getEmptyDir().getMedium());
-      if (v.getHostPath() != null || diskEmptyDir) {
-        result.add(v.getName());
+          emptyDir != null && !"Memory".equals(Fields.text(emptyDir, "medium", at + ".emptyDir"));
+      if (Fields.get(v, "hostPath") != null || diskEmptyDir) {
+        result.add(Fields.text(v, "name", at));
       }
     }
     return result;

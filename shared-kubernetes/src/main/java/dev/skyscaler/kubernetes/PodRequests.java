@@ -1,13 +1,9 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.Resources;
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.kubernetes.api.model.Quantity;
-import io.fabric8.kubernetes.api.model.ResourceRequirements;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The requests kube-scheduler charges a pod with, computed from its spec as {@code
@@ -34,19 +30,20 @@ final class PodRequests {
 
   private PodRequests() {}
 
-  static Resources of(PodSpec spec, String specPath) {
+  static Resources of(JsonNode spec, String specPath) {
     Resources total = Resources.ZERO;
-    List<Container> containers = Fields.list(spec.getContainers());
+    List<JsonNode> containers = Fields.list(spec, "containers", specPath);
     for (int i = 0; i < containers.size(); i++) {
       total = total.plus(container(containers.get(i), Fields.index(specPath + ".containers", i)));
     }
     Resources sidecars = Resources.ZERO;
     Resources initNeed = Resources.ZERO;
-    List<Container> inits = Fields.list(spec.getInitContainers());
+    List<JsonNode> inits = Fields.list(spec, "initContainers", specPath);
     for (int i = 0; i < inits.size(); i++) {
-      Container init = inits.get(i);
-      Resources requests = container(init, Fields.index(specPath + ".initContainers", i));
-      if (SIDECAR_RESTART_POLICY.equals(init.getRestartPolicy())) {
+      JsonNode init = inits.get(i);
+      String at = Fields.index(specPath + ".initContainers", i);
+      Resources requests = container(init, at);
+      if (SIDECAR_RESTART_POLICY.equals(Fields.text(init, "restartPolicy", at))) {
         total = total.plus(requests);
         sidecars = sidecars.plus(requests);
         initNeed = initNeed.max(sidecars);
@@ -54,41 +51,55 @@ final class PodRequests {
         initNeed = initNeed.max(requests.plus(sidecars));
       }
     }
-    Resources effective = podLevel(total.max(initNeed), spec.getResources(), specPath);
-    return effective.plus(Quantities.resources(spec.getOverhead(), specPath + ".overhead"));
+    Resources effective =
+        podLevel(total.max(initNeed), Fields.object(spec, "resources", specPath), specPath);
+    return effective.plus(Quantities.resources(spec, "overhead", specPath));
   }
 
   /** One container's requests, with limits standing in for absent requests. */
-  static Resources container(Container c, String path) {
-    ResourceRequirements rr = c.getResources();
+  static Resources container(JsonNode c, String path) {
+    JsonNode rr = Fields.object(c, "resources", path);
     if (rr == null) {
       return Resources.ZERO;
     }
-    Map<String, Quantity> requests = Fields.map(rr.getRequests());
-    Map<String, Quantity> limits = Fields.map(rr.getLimits());
-    Resources explicit = Quantities.resources(requests, path + ".resources.requests");
-    Quantities.resources(limits, path + ".resources.limits"); // every quantity is validated
-    return explicit.plus(
-        Quantities.resources(missingFrom(requests, limits), path + ".resources.limits"));
+    String at = path + ".resources";
+    JsonNode requests = Fields.object(rr, "requests", at);
+    JsonNode limits = Fields.object(rr, "limits", at);
+    Resources explicit = Quantities.resources(requests, at + ".requests");
+    Quantities.resources(limits, at + ".limits"); // every quantity is validated
+    if (limits == null || limits.isEmpty()) {
+      return explicit;
+    }
+    Resources defaulted = explicit;
+    for (String name : missingFrom(requests, limits)) {
+      defaulted =
+          defaulted.plus(
+              Quantities.entry(name, limits.get(name), Fields.key(at + ".limits", name)));
+    }
+    return defaulted;
   }
 
-  private static Resources podLevel(Resources aggregate, ResourceRequirements pod, String path) {
+  private static Resources podLevel(Resources aggregate, JsonNode pod, String path) {
     if (pod == null) {
       return aggregate;
     }
-    Map<String, Quantity> requests = Fields.map(pod.getRequests());
-    Map<String, Quantity> limits = Fields.map(pod.getLimits());
-    Resources explicit = Quantities.resources(requests, path + ".resources.requests");
-    Resources limited = Quantities.resources(limits, path + ".resources.limits");
+    String at = path + ".resources";
+    JsonNode requests = Fields.object(pod, "requests", at);
+    JsonNode limits = Fields.object(pod, "limits", at);
+    Resources explicit = Quantities.resources(requests, at + ".requests");
+    Resources limited = Quantities.resources(limits, at + ".limits");
     Resources result = aggregate;
-    for (String name : requests.keySet()) {
-      if (isPodLevelResource(name)) {
-        result = Quantities.withAmount(result, name, explicit.amount(name));
+    if (requests != null) {
+      for (var it = requests.fieldNames(); it.hasNext(); ) {
+        String name = it.next();
+        if (isPodLevelResource(name)) {
+          result = Quantities.withAmount(result, name, explicit.amount(name));
+        }
       }
     }
     // Defaulting: a pod-level limit without a request defaults the request to the containers'
     // aggregate when they request the resource, otherwise to the limit.
-    for (String name : missingFrom(requests, limits).keySet()) {
+    for (String name : missingFrom(requests, limits)) {
       if (isPodLevelResource(name) && aggregate.amount(name) == 0) {
         result = Quantities.withAmount(result, name, limited.amount(name));
       }
@@ -102,15 +113,18 @@ final class PodRequests {
         || name.startsWith("hugepages-");
   }
 
-  private static Map<String, Quantity> missingFrom(
-      Map<String, Quantity> requests, Map<String, Quantity> limits) {
-    Map<String, Quantity> missing = new LinkedHashMap<>();
-    limits.forEach(
-        (name, limit) -> {
-          if (!requests.containsKey(name)) {
-            missing.put(name, limit);
-          }
-        });
+  /** The resources {@code limits} names and {@code requests} does not, in the limits' order. */
+  private static List<String> missingFrom(JsonNode requests, JsonNode limits) {
+    if (limits == null || limits.isEmpty()) {
+      return List.of();
+    }
+    List<String> missing = new ArrayList<>(limits.size());
+    for (var it = limits.fieldNames(); it.hasNext(); ) {
+      String name = it.next();
+      if (requests == null || !requests.has(name)) {
+        missing.add(name);
+      }
+    }
     return missing;
   }
 }

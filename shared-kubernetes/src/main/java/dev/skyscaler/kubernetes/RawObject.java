@@ -1,25 +1,22 @@
 package dev.skyscaler.kubernetes;
 
-import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * One Kubernetes object as parsed from a snapshot file, before typing.
+ * One Kubernetes object as parsed from a snapshot file, before translation.
  *
  * @param file the file, as the user named it
  * @param location where in the file: {@code document 2}, {@code document 1, items[3]}
  * @param body the object's fields
  */
-record RawObject(
-    String file, String location, String apiVersion, String kind, Map<String, Object> body) {
+record RawObject(String file, String location, String apiVersion, String kind, JsonNode body) {
 
   String namespace() {
-    Object ns = metadata().get("namespace");
-    return ns == null || ns.toString().isBlank() ? "default" : ns.toString();
+    return ModelTranslator.namespaceOf(body.get("metadata"));
   }
 
   String name() {
-    Object name = metadata().get("name");
-    return name == null ? null : name.toString();
+    return ModelTranslator.name(body.get("metadata"));
   }
 
   /** {@code Pod default/web-1}, or {@code Node n1} and {@code Namespace data} (cluster-scoped). */
@@ -31,9 +28,5 @@ record RawObject(
       return ClusterNamespaces.describe(name());
     }
     return ModelTranslator.describe(kind, namespace(), name());
-  }
-
-  private Map<?, ?> metadata() {
-    return body.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
   }
 }

@@ -8,38 +8,33 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EphemeralContainer;
 import io.fabric8.kubernetes.api.model.EventList;
-import io.fabric8.kubernetes.api.model.NamespaceList;
-import io.fabric8.kubernetes.api.model.NodeList;
 import io.fabric8.kubernetes.api.model.NodeStatus;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.PodList;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.Volume;
-import io.fabric8.kubernetes.api.model.apps.DaemonSetList;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudgetList;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 
 /**
- * The fabric8 serialization every Skyscaler client and snapshot file is read with: fabric8's own,
- * except that it does not bind the parts of pods and nodes the autoscaler never reads (probes,
- * environment, security contexts, container statuses, volume sources other than {@code emptyDir},
- * {@code hostPath} and {@code persistentVolumeClaim}, node images and system info, managed fields).
+ * The fabric8 serialization of every Skyscaler client: fabric8's own, except that it does not bind
+ * the parts of pods and nodes the autoscaler never reads (probes, environment, security contexts,
+ * container statuses, volume sources other than {@code emptyDir}, {@code hostPath} and {@code
+ * persistentVolumeClaim}, node images and system info, managed fields).
  *
- * <p>Why: Jackson builds a deserializer for every type a class can reach before it reads the first
- * byte, and a Pod reaches ~200 model classes, most of them under those fields. Building them was
- * the largest part of a Lambda's first cluster read (ADR 0012). Skipped fields are skipped in the
- * JSON too, so every list is also cheaper to read.
+ * <p>Scans and snapshot files no longer read pods and nodes through it: they are read as JSON trees
+ * ({@link ObjectTrees}) and translated from those (ADR 0016). What still goes through fabric8's
+ * typed models: {@code skyscaler snapshot}, which writes objects whole, and the objects Skyscaler
+ * writes (its Lease, ConfigMaps and Events). The mix-ins keep a snapshot small and free of
+ * environment values (often secrets), and keep Jackson from building deserializers for ~200 model
+ * classes a pod reaches (ADR 0012).
  *
  * <p>The cost is that objects read through this view lack those fields: never write one back whole
  * (Skyscaler patches nodes with explicit operations and only updates its own Lease and ConfigMaps,
- * whose fields are all kept), and a {@code skyscaler snapshot} leaves them out (which also keeps
- * environment values, often secrets, out of snapshot files). {@code ReadViewTest} pins that a pod
- * and a node with every one of those fields translate to the same core model through this view as
- * through fabric8's full one. It also registers no resource kinds by scanning the classpath (see
- * {@link KubeconfigText}).
+ * whose fields are all kept). {@code ReadViewTest} pins that a pod and a node with every one of
+ * those fields translate to the same core model through this view as through fabric8's full one. It
+ * also registers no resource kinds by scanning the classpath (see {@link KubeconfigText}).
  */
 public final class ReadView {
   /**
@@ -48,16 +43,11 @@ public final class ReadView {
   public static final KubernetesSerialization SERIALIZATION =
       new KubernetesSerialization(mapper(), false);
 
-  /** What a scan reads, in the order it first reads them. */
+  /** What a scan reads through fabric8's models, in the order it first reads them. */
   private static final List<Class<?>> SCAN_READS =
       List.of(
           io.fabric8.kubernetes.api.model.Config.class,
           Lease.class,
-          NodeList.class,
-          PodList.class,
-          NamespaceList.class,
-          PodDisruptionBudgetList.class,
-          DaemonSetList.class,
           ConfigMap.class,
           APIGroup.class,
           EventList.class);
@@ -65,15 +55,17 @@ public final class ReadView {
   private ReadView() {}
 
   /**
-   * Builds the deserializers of everything a scan reads, so that a cold start can build them on an
-   * idle core ahead of the first scan, or a SnapStart snapshot can hold them built. Idempotent;
-   * cheap once done. Returns the number of types primed.
+   * Builds the deserializers of everything a scan reads through fabric8, and runs a pod and a node
+   * through the scan's own reader and translation, so that a cold start can load those classes on
+   * an idle core ahead of the first scan, or a SnapStart snapshot can hold them loaded. Touches no
+   * network. Idempotent; cheap once done. Returns the number of types primed.
    */
   public static int prime() {
     for (Class<?> type : SCAN_READS) {
       SERIALIZATION.unmarshal("{}", type);
     }
-    return SCAN_READS.size();
+    ObjectTrees.prime();
+    return SCAN_READS.size() + 2;
   }
 
   private static ObjectMapper mapper() {

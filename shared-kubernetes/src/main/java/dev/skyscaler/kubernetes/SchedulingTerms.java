@@ -1,14 +1,12 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.LabelSelector;
 import dev.skyscaler.core.model.NodeSelectorTerm;
 import dev.skyscaler.core.model.PodAffinityTerm;
 import dev.skyscaler.core.model.TaintEffect;
 import dev.skyscaler.core.model.Toleration;
 import dev.skyscaler.core.model.TopologySpreadConstraint;
-import io.fabric8.kubernetes.api.model.Affinity;
-import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
-import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,28 +21,26 @@ import java.util.regex.Pattern;
  * topology spread) translated to the core records, with kube-scheduler's defaults and semantics.
  */
 final class SchedulingTerms {
+  private static final String REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution";
+
   private SchedulingTerms() {}
 
-  static List<NodeSelectorTerm> requiredNodeAffinity(Affinity affinity, String path) {
-    if (affinity == null
-        || affinity.getNodeAffinity() == null
-        || affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution() == null) {
+  static List<NodeSelectorTerm> requiredNodeAffinity(JsonNode affinity, String path) {
+    String nodeAt = path + ".nodeAffinity";
+    JsonNode required =
+        Fields.object(Fields.object(affinity, "nodeAffinity", path), REQUIRED, nodeAt);
+    if (required == null) {
       return List.of();
     }
-    String base = path + ".nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution";
-    var terms =
-        Fields.list(
-            affinity
-                .getNodeAffinity()
-                .getRequiredDuringSchedulingIgnoredDuringExecution()
-                .getNodeSelectorTerms());
-    List<NodeSelectorTerm> result = new ArrayList<>();
+    String base = nodeAt + "." + REQUIRED;
+    List<JsonNode> terms = Fields.list(required, "nodeSelectorTerms", base);
+    List<NodeSelectorTerm> result = new ArrayList<>(terms.size());
     for (int i = 0; i < terms.size(); i++) {
       String termPath = Fields.index(base + ".nodeSelectorTerms", i);
       NodeSelectorTerm term =
           new NodeSelectorTerm(
-              nodeRequirements(terms.get(i).getMatchExpressions(), termPath + ".matchExpressions"),
-              nodeRequirements(terms.get(i).getMatchFields(), termPath + ".matchFields"));
+              nodeRequirements(terms.get(i), "matchExpressions", termPath),
+              nodeRequirements(terms.get(i), "matchFields", termPath));
       result.add(parsable(term) ? term : UNPARSABLE);
     }
     return result;
@@ -77,20 +73,18 @@ final class SchedulingTerms {
   }
 
   private static List<NodeSelectorTerm.Requirement> nodeRequirements(
-      List<NodeSelectorRequirement> requirements, String path) {
-    List<NodeSelectorTerm.Requirement> result = new ArrayList<>();
-    var list = Fields.list(requirements);
+      JsonNode term, String field, String termPath) {
+    List<JsonNode> list = Fields.list(term, field, termPath);
+    List<NodeSelectorTerm.Requirement> result = new ArrayList<>(list.size());
+    String path = termPath + "." + field;
     for (int i = 0; i < list.size(); i++) {
-      NodeSelectorRequirement r = list.get(i);
+      JsonNode r = list.get(i);
       String at = Fields.index(path, i);
-      var operator =
-          Fields.at(at + ".operator", () -> NodeSelectorTerm.Operator.parse(r.getOperator()));
-      result.add(
-          Fields.at(
-              at,
-              () ->
-                  new NodeSelectorTerm.Requirement(
-                      required(r.getKey(), at + ".key"), operator, Fields.list(r.getValues()))));
+      String op = Fields.text(r, "operator", at);
+      var operator = Fields.at(at + ".operator", () -> NodeSelectorTerm.Operator.parse(op));
+      String key = required(Fields.text(r, "key", at), at + ".key");
+      List<String> values = Fields.texts(r, "values", at);
+      result.add(Fields.at(at, () -> new NodeSelectorTerm.Requirement(key, operator, values)));
     }
     return result;
   }
@@ -101,22 +95,18 @@ final class SchedulingTerms {
    * one is kept for the core to read against the snapshot's Namespaces.
    */
   static List<PodAffinityTerm> podAffinity(
-      Affinity affinity, boolean anti, Map<String, String> podLabels, String path) {
-    List<io.fabric8.kubernetes.api.model.PodAffinityTerm> terms;
-    String base;
+      JsonNode affinity, boolean anti, Map<String, String> podLabels, String path) {
     if (affinity == null) {
       return List.of();
-    } else if (anti) {
-      var spec = affinity.getPodAntiAffinity();
-      terms = spec == null ? null : spec.getRequiredDuringSchedulingIgnoredDuringExecution();
-      base = path + ".podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution";
-    } else {
-      var spec = affinity.getPodAffinity();
-      terms = spec == null ? null : spec.getRequiredDuringSchedulingIgnoredDuringExecution();
-      base = path + ".podAffinity.requiredDuringSchedulingIgnoredDuringExecution";
     }
-    List<PodAffinityTerm> result = new ArrayList<>();
-    var list = Fields.list(terms);
+    String field = anti ? "podAntiAffinity" : "podAffinity";
+    JsonNode spec = Fields.object(affinity, field, path);
+    String base = path + "." + field + "." + REQUIRED;
+    List<JsonNode> list = Fields.list(spec, REQUIRED, path + "." + field);
+    if (list.isEmpty()) {
+      return List.of();
+    }
+    List<PodAffinityTerm> result = new ArrayList<>(list.size());
     for (int i = 0; i < list.size(); i++) {
       result.add(podAffinityTerm(list.get(i), podLabels, Fields.index(base, i)));
     }
@@ -124,68 +114,84 @@ final class SchedulingTerms {
   }
 
   private static PodAffinityTerm podAffinityTerm(
-      io.fabric8.kubernetes.api.model.PodAffinityTerm term,
-      Map<String, String> podLabels,
-      String path) {
-    LabelSelector selector = labelSelector(term.getLabelSelector(), path + ".labelSelector");
+      JsonNode term, Map<String, String> podLabels, String path) {
+    LabelSelector selector =
+        labelSelector(Fields.object(term, "labelSelector", path), path + ".labelSelector");
     // The API server merges these keys at pod creation; templates (DaemonSets) are merged here.
     selector =
-        withPodValues(selector, term.getMatchLabelKeys(), podLabels, LabelSelector.Operator.IN);
+        withPodValues(
+            selector,
+            Fields.texts(term, "matchLabelKeys", path),
+            podLabels,
+            LabelSelector.Operator.IN);
     selector =
         withPodValues(
-            selector, term.getMismatchLabelKeys(), podLabels, LabelSelector.Operator.NOT_IN);
+            selector,
+            Fields.texts(term, "mismatchLabelKeys", path),
+            podLabels,
+            LabelSelector.Operator.NOT_IN);
+    JsonNode namespaceSelectorNode = Fields.object(term, "namespaceSelector", path);
     Optional<LabelSelector> namespaceSelector =
-        Optional.ofNullable(term.getNamespaceSelector())
-            .map(s -> labelSelector(s, path + ".namespaceSelector"));
+        namespaceSelectorNode == null
+            ? Optional.empty()
+            : Optional.of(labelSelector(namespaceSelectorNode, path + ".namespaceSelector"));
     boolean allNamespaces = namespaceSelector.filter(LabelSelector.EVERYTHING::equals).isPresent();
-    String topologyKey = required(term.getTopologyKey(), path + ".topologyKey");
+    String topologyKey = required(Fields.text(term, "topologyKey", path), path + ".topologyKey");
+    Set<String> namespaces = new HashSet<>(Fields.texts(term, "namespaces", path));
     LabelSelector finalSelector = selector;
     return Fields.at(
         path,
         () ->
             new PodAffinityTerm(
                 finalSelector,
-                new HashSet<>(Fields.list(term.getNamespaces())),
+                namespaces,
                 allNamespaces,
                 allNamespaces ? Optional.empty() : namespaceSelector,
                 topologyKey));
   }
 
-  /** A label selector; a null one selects nothing, an empty one everything. */
-  static LabelSelector labelSelector(
-      io.fabric8.kubernetes.api.model.LabelSelector selector, String path) {
+  /** The label selector at {@code path}; a null one selects nothing, an empty one everything. */
+  static LabelSelector labelSelector(JsonNode selector, String path) {
     if (selector == null) {
       return LabelSelector.NOTHING;
     }
-    List<LabelSelector.Requirement> requirements = new ArrayList<>();
-    List<LabelSelectorRequirement> expressions = Fields.list(selector.getMatchExpressions());
+    List<JsonNode> expressions = Fields.list(selector, "matchExpressions", path);
+    List<LabelSelector.Requirement> requirements = new ArrayList<>(expressions.size());
     for (int i = 0; i < expressions.size(); i++) {
-      LabelSelectorRequirement r = expressions.get(i);
+      JsonNode r = expressions.get(i);
       String at = Fields.index(path + ".matchExpressions", i);
-      var operator =
-          Fields.at(at + ".operator", () -> LabelSelector.Operator.parse(r.getOperator()));
+      String op = Fields.text(r, "operator", at);
+      var operator = Fields.at(at + ".operator", () -> LabelSelector.Operator.parse(op));
       requirements.add(
           new LabelSelector.Requirement(
-              required(r.getKey(), at + ".key"), operator, Set.copyOf(Fields.list(r.getValues()))));
+              required(Fields.text(r, "key", at), at + ".key"),
+              operator,
+              Set.copyOf(Fields.texts(r, "values", at))));
     }
-    return new LabelSelector(
-        Fields.strings(selector.getMatchLabels(), path + ".matchLabels"), requirements);
+    return new LabelSelector(Fields.strings(selector, "matchLabels", path), requirements);
   }
 
   /** kube-scheduler's toleration defaults: operator Equal, a missing effect matches all effects. */
-  static List<Toleration> tolerations(
-      List<io.fabric8.kubernetes.api.model.Toleration> tolerations, String path) {
-    List<Toleration> result = new ArrayList<>();
-    var list = Fields.list(tolerations);
+  static List<Toleration> tolerations(JsonNode spec, String specPath) {
+    List<JsonNode> list = Fields.list(spec, "tolerations", specPath);
+    if (list.isEmpty()) {
+      return List.of();
+    }
+    String path = specPath + ".tolerations";
+    List<Toleration> result = new ArrayList<>(list.size());
     for (int i = 0; i < list.size(); i++) {
-      var t = list.get(i);
+      JsonNode t = list.get(i);
       String at = Fields.index(path, i);
-      Toleration.Operator operator = tolerationOperator(t.getOperator(), at + ".operator");
+      Toleration.Operator operator =
+          tolerationOperator(Fields.text(t, "operator", at), at + ".operator");
+      String effectText = Fields.text(t, "effect", at);
       TaintEffect effect =
-          t.getEffect() == null || t.getEffect().isEmpty()
+          effectText == null || effectText.isEmpty()
               ? null
-              : Fields.at(at + ".effect", () -> TaintEffect.parse(t.getEffect()));
-      result.add(Fields.at(at, () -> new Toleration(t.getKey(), operator, t.getValue(), effect)));
+              : Fields.at(at + ".effect", () -> TaintEffect.parse(effectText));
+      String key = Fields.text(t, "key", at);
+      String value = Fields.text(t, "value", at);
+      result.add(Fields.at(at, () -> new Toleration(key, operator, value, effect)));
     }
     return result;
   }
@@ -206,34 +212,40 @@ final class SchedulingTerms {
    * the selector, as kube-scheduler does (a key the pod lacks is skipped).
    */
   static List<TopologySpreadConstraint> topologySpread(
-      List<io.fabric8.kubernetes.api.model.TopologySpreadConstraint> constraints,
-      Map<String, String> podLabels,
-      String path) {
-    List<TopologySpreadConstraint> result = new ArrayList<>();
-    var list = Fields.list(constraints);
+      JsonNode spec, Map<String, String> podLabels, String specPath) {
+    List<JsonNode> list = Fields.list(spec, "topologySpreadConstraints", specPath);
+    if (list.isEmpty()) {
+      return List.of();
+    }
+    String path = specPath + ".topologySpreadConstraints";
+    List<TopologySpreadConstraint> result = new ArrayList<>(list.size());
     for (int i = 0; i < list.size(); i++) {
-      var c = list.get(i);
+      JsonNode c = list.get(i);
       String at = Fields.index(path, i);
       LabelSelector selector =
           withPodValues(
-              labelSelector(c.getLabelSelector(), at + ".labelSelector"),
-              c.getMatchLabelKeys(),
+              labelSelector(Fields.object(c, "labelSelector", at), at + ".labelSelector"),
+              Fields.texts(c, "matchLabelKeys", at),
               podLabels,
               LabelSelector.Operator.IN);
-      boolean doNotSchedule = whenUnsatisfiable(c.getWhenUnsatisfiable(), at);
-      boolean honorAffinity = policy(c.getNodeAffinityPolicy(), true, at + ".nodeAffinityPolicy");
-      boolean honorTaints = policy(c.getNodeTaintsPolicy(), false, at + ".nodeTaintsPolicy");
-      if (c.getMaxSkew() == null) {
+      boolean doNotSchedule = whenUnsatisfiable(Fields.text(c, "whenUnsatisfiable", at), at);
+      boolean honorAffinity =
+          policy(Fields.text(c, "nodeAffinityPolicy", at), true, at + ".nodeAffinityPolicy");
+      boolean honorTaints =
+          policy(Fields.text(c, "nodeTaintsPolicy", at), false, at + ".nodeTaintsPolicy");
+      Integer maxSkew = Fields.integer(c, "maxSkew", at);
+      if (maxSkew == null) {
         throw new FieldException(at + ".maxSkew", "missing: expected an integer of at least 1");
       }
-      int minDomains = c.getMinDomains() == null ? 1 : c.getMinDomains();
-      String topologyKey = required(c.getTopologyKey(), at + ".topologyKey");
+      Integer min = Fields.integer(c, "minDomains", at);
+      int minDomains = min == null ? 1 : min;
+      String topologyKey = required(Fields.text(c, "topologyKey", at), at + ".topologyKey");
       result.add(
           Fields.at(
               at,
               () ->
                   new TopologySpreadConstraint(
-                      c.getMaxSkew(),
+                      maxSkew,
                       topologyKey,
                       doNotSchedule,
                       selector,
@@ -279,7 +291,7 @@ final class SchedulingTerms {
       List<String> keys,
       Map<String, String> podLabels,
       LabelSelector.Operator operator) {
-    if (keys == null || keys.isEmpty() || selector.equals(LabelSelector.NOTHING)) {
+    if (keys.isEmpty() || selector.equals(LabelSelector.NOTHING)) {
       return selector;
     }
     Map<String, String> matchLabels = new HashMap<>(selector.matchLabels());

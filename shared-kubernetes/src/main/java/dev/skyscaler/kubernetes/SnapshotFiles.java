@@ -1,11 +1,11 @@
 package dev.skyscaler.kubernetes;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.skyscaler.core.model.CapacityBuffer;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.core.model.PodDisruptionBudget;
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -137,8 +137,7 @@ public final class SnapshotFiles {
     private final List<String> warnings = new ArrayList<>();
     private final Map<String, String> seen = new HashMap<>();
     private final List<RawObject> buffers = new ArrayList<>();
-    private final Map<String, io.fabric8.kubernetes.api.model.PodTemplate> podTemplates =
-        new HashMap<>();
+    private final Map<String, JsonNode> podTemplates = new HashMap<>();
     private Map<Integer, List<String>> priorities = Map.of();
     private String prioritiesFrom;
     private final ExtraObjects extra;
@@ -156,35 +155,18 @@ public final class SnapshotFiles {
       try {
         switch (o.kind()) {
           case "Node" -> {
-            nodes.add(
-                ModelTranslator.toNode(typed(o, "v1", io.fabric8.kubernetes.api.model.Node.class)));
+            nodes.add(ModelTranslator.toNode(checked(o, "v1")));
             checkCount(nodes.size(), maxNodes, "nodes", 5_000);
           }
           case "Pod" -> addPod(o);
-          case "Namespace" ->
-              namespaces.add(
-                  ClusterNamespaces.toNamespace(
-                      typed(o, "v1", io.fabric8.kubernetes.api.model.Namespace.class)));
-          case "PodDisruptionBudget" ->
-              pdbs.add(
-                  ModelTranslator.toPdb(
-                      typed(
-                          o,
-                          "policy/v1",
-                          io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget.class)));
-          case "DaemonSet" ->
-              daemonSets.add(
-                  ModelTranslator.toDaemonSet(
-                      typed(o, "apps/v1", io.fabric8.kubernetes.api.model.apps.DaemonSet.class)));
+          case "Namespace" -> namespaces.add(ClusterNamespaces.toNamespace(checked(o, "v1")));
+          case "PodDisruptionBudget" -> pdbs.add(ModelTranslator.toPdb(checked(o, "policy/v1")));
+          case "DaemonSet" -> daemonSets.add(ModelTranslator.toDaemonSet(checked(o, "apps/v1")));
           case "ConfigMap" -> addConfigMap(o);
-          case "PodTemplate" ->
-              podTemplates.put(
-                  o.namespace() + "/" + o.name(),
-                  typed(o, "v1", io.fabric8.kubernetes.api.model.PodTemplate.class));
+          case "PodTemplate" -> podTemplates.put(o.namespace() + "/" + o.name(), checked(o, "v1"));
           case "CapacityBuffer" -> addCapacityBuffer(o);
           default -> {
-            return extra.take(
-                ObjectConverter.convert(o, GenericKubernetesResource.class), where(o));
+            return extra.take(generic(o), where(o));
           }
         }
         return true;
@@ -194,12 +176,12 @@ public final class SnapshotFiles {
     }
 
     private void addPod(RawObject o) {
-      if (o.body().get("status") instanceof Map<?, ?> status
-          && ("Succeeded".equals(status.get("phase")) || "Failed".equals(status.get("phase")))) {
+      JsonNode status = o.body().get("status");
+      String phase = status == null || !status.isObject() ? null : status.path("phase").asText();
+      if ("Succeeded".equals(phase) || "Failed".equals(phase)) {
         return; // finished pods hold no capacity
       }
-      Pod pod = ModelTranslator.toPod(typed(o, "v1", io.fabric8.kubernetes.api.model.Pod.class));
-      pods.add(pod);
+      pods.add(ModelTranslator.toPod(checked(o, "v1")));
       checkCount(pods.size(), maxPods, "pods", 150_000);
     }
 
@@ -218,9 +200,10 @@ public final class SnapshotFiles {
       if (!ExpanderPriorities.CONFIG_MAP_NAME.equals(o.name())) {
         return;
       }
-      ConfigMap cm = typed(o, "v1", ConfigMap.class);
+      JsonNode cm = checked(o, "v1");
       Map<Integer, List<String>> parsed =
-          Fields.translating(o.describe(), () -> ExpanderPriorities.parse(cm.getData()));
+          Fields.translating(
+              o.describe(), () -> ExpanderPriorities.parse(Fields.strings(cm, "data", "")));
       if (prioritiesFrom != null) {
         throw new SnapshotException(
             o.describe()
@@ -240,12 +223,12 @@ public final class SnapshotFiles {
       if (!CapacityBuffers.VERSIONS.contains(version)) {
         expected = CapacityBuffers.API_GROUP + "/" + String.join(", ", CapacityBuffers.VERSIONS);
       }
-      typed(o, expected, GenericKubernetesResource.class);
+      checked(o, expected);
       buffers.add(o);
     }
 
-    /** Binds a used object to its model class, once per identity across all files. */
-    private <T> T typed(RawObject o, String apiVersion, Class<T> type) {
+    /** A used object, once per identity across all files, of the API version expected. */
+    private JsonNode checked(RawObject o, String apiVersion) {
       String first = seen.putIfAbsent(o.describe(), where(o));
       if (first != null) {
         throw new SnapshotException(
@@ -259,7 +242,20 @@ public final class SnapshotFiles {
                 + "\": expected "
                 + apiVersion);
       }
-      return ObjectConverter.convert(o, type);
+      return o.body();
+    }
+
+    /** An object of a kind the core does not read, with the kind and apiVersion it was read as. */
+    private static GenericKubernetesResource generic(RawObject o) {
+      GenericKubernetesResource r;
+      try {
+        r = ReadView.SERIALIZATION.convertValue(o.body(), GenericKubernetesResource.class);
+      } catch (IllegalArgumentException e) {
+        throw new SnapshotException(o.describe() + ": " + e.getMessage(), e);
+      }
+      r.setKind(o.kind());
+      r.setApiVersion(o.apiVersion());
+      return r;
     }
 
     private static String where(RawObject o) {
@@ -270,9 +266,7 @@ public final class SnapshotFiles {
       List<CapacityBuffer> translated = new ArrayList<>();
       for (RawObject o : buffers) {
         try {
-          translated.add(
-              CapacityBuffers.translate(
-                  ObjectConverter.convert(o, GenericKubernetesResource.class), podTemplates));
+          translated.add(CapacityBuffers.translate(o.body(), podTemplates));
         } catch (SnapshotException e) {
           throw e.inFile(o.file());
         }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.skyscaler.core.model.Namespace;
 import dev.skyscaler.core.model.Pod;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
+import dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead;
 import dev.skyscaler.kubernetes.mock.ApiCall;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.APIGroupBuilder;
@@ -36,7 +37,7 @@ class LiveSnapshotReaderTest {
   @TempDir Path dir;
 
   @Test
-  void readsThousandsOfPodsPageByPageFollowingContinueTokens() {
+  void aScanReadsThousandsOfPodsInOneListTheWatchCacheAnswers() {
     cluster.admin().nodes().resource(node("n1")).create();
     cluster.serveList(
         "/api/v1/pods",
@@ -49,6 +50,23 @@ class LiveSnapshotReaderTest {
 
     assertThat(snapshot.pods()).hasSize(2_345);
     assertThat(snapshot.pods().stream().map(Pod::key).distinct()).hasSize(2_345);
+    assertThat(cluster.calls().stream().filter(c -> c.fullResource().equals("pods")))
+        .singleElement()
+        .satisfies(c -> assertThat(c.query()).isEqualTo(Map.of("resourceVersion", "0")));
+  }
+
+  @Test
+  void theObjectsOfASnapshotAreReadPageByPageFollowingContinueTokens() {
+    cluster.admin().nodes().resource(node("n1")).create();
+    cluster.serveList(
+        "/api/v1/pods",
+        IntStream.range(0, 2_345).mapToObj(i -> pod("ns", "web-" + i, "n1", "web")).toList());
+
+    ClusterObjects objects =
+        new LiveSnapshotReader(cluster.connect(), new ReadOptions(500, "kube-system"))
+            .readObjects();
+
+    assertThat(objects.pods()).hasSize(2_345);
     List<ApiCall> podLists =
         cluster.calls().stream().filter(c -> c.fullResource().equals("pods")).toList();
     assertThat(podLists).hasSize(5);
@@ -60,10 +78,13 @@ class LiveSnapshotReaderTest {
   }
 
   @Test
-  void aScanReadTranslatesPagesAsTheyComeToTheSnapshotTheObjectsWouldGive() {
+  void aScanReadTranslatesObjectsAsTheyComeToTheSnapshotTheObjectsWouldGive() {
     cluster.admin().nodes().resource(node("n1")).create();
+    // named in the order a scan keeps them (namespace, name), which the objects keep as listed
     List<io.fabric8.kubernetes.api.model.Pod> pods =
-        IntStream.range(0, 1_200).mapToObj(i -> pod("ns", "web-" + i, "n1", "web")).toList();
+        IntStream.range(0, 1_200)
+            .mapToObj(i -> pod("ns", "web-%04d".formatted(i), "n1", "web"))
+            .toList();
     // the mock ignores the field selector: a finished pod comes back and is left out
     pods.get(700).getStatus().setPhase("Succeeded");
     cluster.serveList("/api/v1/pods", pods);
@@ -73,10 +94,10 @@ class LiveSnapshotReaderTest {
     LiveSnapshotReader.ScanRead read = reader.readForScan();
 
     assertThat(read.snapshot()).isEqualTo(reader.readObjects().translate());
-    assertThat(read.snapshot().pods()).hasSize(1_199).noneMatch(p -> p.name().equals("web-700"));
-    assertThat(read.nodes())
-        .singleElement()
-        .satisfies(n -> assertThat(n.getMetadata().getUid()).isNotBlank());
+    assertThat(read.snapshot().pods()).hasSize(1_199).noneMatch(p -> p.name().equals("web-0700"));
+    assertThat(read.nodeUids())
+        .containsOnlyKeys("n1")
+        .allSatisfy((n, uid) -> assertThat(uid).isNotBlank());
   }
 
   @Test
@@ -140,6 +161,34 @@ class LiveSnapshotReaderTest {
   }
 
   @Test
+  void aWatchingViewReadsEveryKindAsAListingReadDoes() {
+    arrangeEveryKind();
+    KubernetesConnection connection = cluster.connect();
+    ClusterView view = ClusterView.watching(java.time.Clock.systemUTC());
+
+    ScanRead listed = view.read(connection, ReadOptions.DEFAULTS);
+    ScanRead watched = view.read(connection, ReadOptions.DEFAULTS);
+
+    ScanRead fresh = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
+    assertThat(listed).isEqualTo(fresh);
+    assertThat(watched).isEqualTo(fresh);
+    assertThat(watched.snapshot().capacityBuffers())
+        .singleElement()
+        .satisfies(b -> assertThat(b.podTemplate()).isPresent());
+    assertThat(cluster.calls().stream().filter(c -> c.verb().equals("watch")))
+        .extracting(ApiCall::resource)
+        .containsExactlyInAnyOrder(
+            "nodes",
+            "pods",
+            "namespaces",
+            "poddisruptionbudgets",
+            "daemonsets",
+            "capacitybuffers",
+            "podtemplates");
+    view.suspend();
+  }
+
+  @Test
   void aClusterWithoutTheCapacityBufferCrdIsReadWithoutBuffersOrWarnings() {
     cluster.admin().nodes().resource(node("n1")).create();
     cluster.expect().get().withPath("/apis/autoscaling.x-k8s.io").andReturn(404, "").always();
@@ -190,9 +239,10 @@ class LiveSnapshotReaderTest {
     assertThat(snapshot.namespaces().stream().filter(n -> n.name().equals("data")))
         .singleElement()
         .satisfies(n -> assertThat(n.labels()).containsEntry(Namespace.NAME_LABEL, "data"));
+    // one list the watch cache answers, as every kind a scan reads
     assertThat(cluster.calls().stream().filter(c -> c.fullResource().equals("namespaces")))
         .singleElement()
-        .satisfies(c -> assertThat(c.query()).containsEntry("limit", "500"));
+        .satisfies(c -> assertThat(c.query()).isEqualTo(Map.of("resourceVersion", "0")));
   }
 
   @Test

@@ -1,34 +1,43 @@
 package dev.skyscaler.kubernetes;
 
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
-/** fabric8 objects from YAML text, for tests that feed {@link ModelTranslator} directly. */
+/** Objects from YAML text, as the trees {@link ModelTranslator} reads, for tests that feed it. */
 final class Manifests {
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
-
   private Manifests() {}
 
   /** A pod {@code default/p} whose spec (and optionally status) is the given YAML. */
-  static io.fabric8.kubernetes.api.model.Pod pod(String specAndStatus) {
-    return SERIALIZATION.unmarshal(
-        "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\n" + specAndStatus,
-        io.fabric8.kubernetes.api.model.Pod.class);
+  static JsonNode pod(String specAndStatus) {
+    return tree(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\n" + specAndStatus);
   }
 
-  static io.fabric8.kubernetes.api.model.Pod fullPod(String yaml) {
-    return SERIALIZATION.unmarshal(yaml, io.fabric8.kubernetes.api.model.Pod.class);
+  static JsonNode fullPod(String yaml) {
+    return tree(yaml);
   }
 
-  static io.fabric8.kubernetes.api.model.Node node(String yaml) {
-    return SERIALIZATION.unmarshal(yaml, io.fabric8.kubernetes.api.model.Node.class);
+  static JsonNode node(String yaml) {
+    return tree(yaml);
   }
 
-  static io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget pdb(String yaml) {
-    return SERIALIZATION.unmarshal(
-        yaml, io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget.class);
+  static JsonNode pdb(String yaml) {
+    return tree(yaml);
   }
 
-  static io.fabric8.kubernetes.api.model.apps.DaemonSet daemonSet(String yaml) {
-    return SERIALIZATION.unmarshal(yaml, io.fabric8.kubernetes.api.model.apps.DaemonSet.class);
+  static JsonNode daemonSet(String yaml) {
+    return tree(yaml);
+  }
+
+  /** One YAML (or JSON) document, read whole as snapshot files are. */
+  static JsonNode tree(String yaml) {
+    try (JsonParser p = ObjectTrees.yaml().createParser(yaml)) {
+      p.nextToken();
+      return ObjectTrees.read(p, ObjectTrees.Keep.ALL);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

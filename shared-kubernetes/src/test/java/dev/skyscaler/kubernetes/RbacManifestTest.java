@@ -134,7 +134,11 @@ class RbacManifestTest {
     var stored = store.load();
     LiveSnapshotReader.ScanRead read =
         new LiveSnapshotReader(connection, ReadOptions.DEFAULTS).readForScan();
-    EventTargets targets = EventTargets.of(read.nodes(), read.snapshot().pods());
+    ClusterView view = ClusterView.watching(clock);
+    view.read(connection, ReadOptions.DEFAULTS); // lists
+    view.read(connection, ReadOptions.DEFAULTS); // watches, from the lists' versions
+    view.suspend();
+    EventTargets targets = EventTargets.of(read.nodeUids(), read.snapshot().pods());
     KubernetesActuator actuator =
         new KubernetesActuator(
             connection, new EventRecorder(connection, EventOptions.DEFAULTS, clock, lease), lease);
@@ -226,7 +230,18 @@ class RbacManifestTest {
                 .endVersion()
                 .build())
         .always();
-    cluster.serveList("/apis/autoscaling.x-k8s.io/v1/capacitybuffers", List.of(capacityBuffer()));
+    cluster
+        .admin()
+        .genericKubernetesResources(
+            new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder()
+                .withGroup("autoscaling.x-k8s.io")
+                .withVersion("v1")
+                .withKind("CapacityBuffer")
+                .withPlural("capacitybuffers")
+                .withNamespaced(true)
+                .build())
+        .resource(capacityBuffer())
+        .create();
   }
 
   private static io.fabric8.kubernetes.api.model.GenericKubernetesResource capacityBuffer() {

@@ -62,8 +62,7 @@ class SnapshotFileErrorsTest {
             metadata: {name: web-1}
             spec: {priority: high, containers: [{name: a}]}
             """,
-            "Pod default/web-1: spec.priority: invalid value: Cannot deserialize value of type"
-                + " integer from String \"high\": not a valid integer value"),
+            "Pod default/web-1: spec.priority: invalid value \"high\": expected an integer"),
         arguments(
             "YAML that does not parse gives the line",
             """
@@ -296,8 +295,8 @@ class SnapshotFileErrorsTest {
         .isInstanceOf(SnapshotException.class)
         .hasMessage(
             file
-                + ": line 3, column 1: invalid JSON: expected the node content, but found '}'"
-                + " (while parsing a flow node)");
+                + ": line 3, column 1: invalid JSON: Unexpected close marker '}': expected ']' (for"
+                + " Array starting at line 2, column 10)");
   }
 
   @Test

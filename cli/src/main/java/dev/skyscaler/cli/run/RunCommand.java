@@ -9,6 +9,7 @@ import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.config.OptionsParser;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.metrics.Metrics;
@@ -220,6 +221,9 @@ public final class RunCommand implements Callable<Integer> {
     Metrics metrics = new Metrics();
     try (StatusServer server = StatusServer.start(address, health, metrics, clock)) {
       String identity = "skyscaler-run/" + environment.getOrDefault("POD_NAME", host());
+      // a long-running process keeps its watches open between scans: after the first scan's lists,
+      // a scan reads what changed and sends no list
+      ClusterView view = ClusterView.watching(clock);
       ScanCycle cycle =
           new ScanCycle(
               workload,
@@ -227,7 +231,8 @@ public final class RunCommand implements Callable<Integer> {
               ScanSettings.defaults(options).withDryRun(dryRun),
               clock,
               identity,
-              stop);
+              stop,
+              view);
       runner =
           new ScanRunner(
               cycle,
@@ -247,7 +252,11 @@ public final class RunCommand implements Callable<Integer> {
       started.put("scanInterval", GoDuration.format(options.scanInterval()));
       started.put("dryRun", dryRun);
       log.info("started", started);
-      runner.run();
+      try {
+        runner.run();
+      } finally {
+        view.suspend();
+      }
     }
   }
 

@@ -126,6 +126,14 @@ class RunCommandTest {
         .containsPattern("skyscaler_scans_total\\{result=\"completed\"} [1-9]");
     assertThat(get(port, "/nothing")).startsWith("404");
     assertThat(world.replicas("MachineDeployment", "workers")).isEqualTo(2);
+    awaitLines("scan completed", 3);
+    // the process keeps its watches open: the pods were listed by the first scan only
+    assertThat(cluster.calls())
+        .filteredOn(c -> c.resource().equals("pods") && c.verb().equals("list"))
+        .hasSize(1);
+    assertThat(cluster.calls())
+        .filteredOn(c -> c.resource().equals("pods") && c.verb().equals("watch"))
+        .isNotEmpty();
 
     stop.stop();
 
@@ -176,6 +184,17 @@ class RunCommandTest {
       Thread.sleep(50);
     }
     throw new AssertionError("no \"" + message + "\" line in: " + out + err);
+  }
+
+  private void awaitLines(String message, int count) throws Exception {
+    long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (System.nanoTime() < end) {
+      if (lines().filter(l -> l.get("message").asText().equals(message)).count() >= count) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError(count + " \"" + message + "\" lines expected in: " + out + err);
   }
 
   private java.util.stream.Stream<JsonNode> lines() {

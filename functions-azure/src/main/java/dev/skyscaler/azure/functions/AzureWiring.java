@@ -10,6 +10,7 @@ import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
 import dev.skyscaler.clusterapi.ClusterApiNodeGroupProvider;
 import dev.skyscaler.core.cloud.NodeGroupProvider;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.ReadView;
@@ -31,7 +32,9 @@ import java.util.Map;
  * {@link FunctionInjector} holds it; each part is built on first use and kept for the worker's life
  * (cold start pays once); a part that fails to build is tried again at the next invocation. Nothing
  * here holds a token: the Azure credential fetches and caches them, and the Kubernetes connection
- * asks it before each request.
+ * asks it before each request. The {@link ClusterView} of the cluster the scans read (the workload
+ * cluster) lives as long: its watches stay open between timer ticks, so a scan after the first
+ * reads memory, not the API server.
  */
 public final class AzureWiring {
   private final FunctionSettings settings;
@@ -44,6 +47,7 @@ public final class AzureWiring {
   private KubernetesConnection kubernetes;
   private KubernetesConnection workload;
   private NodeGroupProvider clusterApi;
+  private ClusterView view;
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
   public AzureWiring(
@@ -143,9 +147,19 @@ public final class AzureWiring {
             .withLeaseWait(leaseWait)
             .withDryRun(settings.dryRun());
     if (settings.clusterApi().isPresent()) {
-      return new ScanCycle(workload(), clusterApi(), scan, clock, identity(invocationId), sleeper);
+      return new ScanCycle(
+          workload(), clusterApi(), scan, clock, identity(invocationId), sleeper, view());
     }
-    return new ScanCycle(kubernetes(), provider(), scan, clock, identity(invocationId), sleeper);
+    return new ScanCycle(
+        kubernetes(), provider(), scan, clock, identity(invocationId), sleeper, view());
+  }
+
+  /** The worker's view of the cluster its scans read, kept current by watches between scans. */
+  public synchronized ClusterView view() {
+    if (view == null) {
+      view = ClusterView.watching(clock);
+    }
+    return view;
   }
 
   /**

@@ -30,8 +30,8 @@ import java.util.Objects;
  *
  * <p>The rate limit survives between invocations because it lives in the events themselves: each
  * carries a label with its group's stable key, and one list of those labels per scan tells which
- * groups were written recently. Cost per scan: one list, plus at most {@code maxWritesPerScan}
- * creates or patches.
+ * groups were written recently. Cost per scan that records events: one list, answered from the API
+ * server's watch cache, plus at most {@code maxWritesPerScan} creates or patches.
  */
 public final class EventRecorder {
   static final String KEY_LABEL = "skyscaler.dev/event-key";
@@ -144,7 +144,14 @@ public final class EventRecorder {
 
   private Map<String, Event> latestByKey() {
     Map<String, Event> latest = new HashMap<>();
-    for (Event e : client.v1().events().inAnyNamespace().withLabel(KEY_LABEL).list().getItems()) {
+    // from the watch cache (resourceVersion=0): a write this list has not seen yet is refreshed
+    // when its create conflicts, and the cache filters by label in memory
+    var recent =
+        new io.fabric8.kubernetes.api.model.ListOptionsBuilder()
+            .withLabelSelector(KEY_LABEL)
+            .withResourceVersion("0")
+            .build();
+    for (Event e : client.v1().events().inAnyNamespace().list(recent).getItems()) {
       String key = e.getMetadata().getLabels().get(KEY_LABEL);
       Event known = latest.get(key);
       if (known == null || time(e).isAfter(time(known))) {

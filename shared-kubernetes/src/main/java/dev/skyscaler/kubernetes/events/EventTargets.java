@@ -34,18 +34,13 @@ public interface EventTargets {
       };
 
   /**
-   * UIDs of nodes as read and of the core model's pods, and the pods' controllers: what a scan that
-   * translated its pods page by page still has ({@link
+   * UIDs of nodes (by name, as read) and of the core model's pods, and the pods' controllers: what
+   * a scan that keeps only the core model still has ({@link
    * dev.skyscaler.kubernetes.LiveSnapshotReader.ScanRead}).
    */
-  static EventTargets of(List<io.fabric8.kubernetes.api.model.Node> nodes, List<Pod> pods) {
+  static EventTargets of(Map<String, String> nodeUids, List<Pod> pods) {
     Map<String, String> uids = new HashMap<>();
-    for (var n : nodes) {
-      var meta = n.getMetadata();
-      if (meta != null && meta.getUid() != null) {
-        uids.put("Node " + meta.getName(), meta.getUid());
-      }
-    }
+    nodeUids.forEach((name, uid) -> uids.put("Node " + name, uid));
     Map<String, OwnerReference> owners = new HashMap<>();
     for (Pod p : pods) {
       if (!p.uid().isEmpty()) {

@@ -12,9 +12,11 @@ import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.PlanEvents;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.state.AutoscalerState;
+import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.KubernetesSnapshot;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
+import dev.skyscaler.kubernetes.ViewOptions;
 import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
@@ -49,8 +51,8 @@ import java.util.stream.Collectors;
  *       for it), so two overlapping invocations never both act; when the Lease had to be waited
  *       for, the cloud is read again under it, so that the read is never older than the scan;
  *   <li>load the {@link AutoscalerState} from its ConfigMap;
- *   <li>read the cluster ({@link LiveSnapshotReader}) while the cloud read goes on; then match the
- *       nodes to the node groups and instances;
+ *   <li>read the cluster ({@link ClusterView}: listed, or kept current by watches between scans)
+ *       while the cloud read goes on; then match the nodes to the node groups and instances;
  *   <li>plan: {@link Autoscaler#runOnce} for a {@link ScanKind#FULL} scan (with the interruption
  *       notices given), {@link Autoscaler#checkHealth} for a {@link ScanKind#HEALTH} check;
  *   <li>carry the plan out in its order, on the cluster and in the cloud ({@link PlanActuator});
@@ -83,8 +85,11 @@ public final class ScanCycle {
   private final Clock clock;
   private final String identity;
   private final Sleeper sleeper;
+  private final ClusterView view;
 
   /**
+   * A scan that lists the cluster afresh ({@link ViewOptions#listing}).
+   *
    * @param identity who this actor is, as the Lease shows it (e.g. {@code aws-lambda/<request
    *     id>}); unique per invocation
    * @param sleeper the pause between two attempts at a held lease
@@ -96,6 +101,29 @@ public final class ScanCycle {
       Clock clock,
       String identity,
       Sleeper sleeper) {
+    this(
+        connection,
+        provider,
+        settings,
+        clock,
+        identity,
+        sleeper,
+        new ClusterView(ViewOptions.listing(clock)));
+  }
+
+  /**
+   * A scan that reads the cluster through {@code view}: the runner's view of this cluster, kept
+   * current between its scans by watches.
+   */
+  public ScanCycle(
+      KubernetesConnection connection,
+      NodeGroupProvider provider,
+      ScanSettings settings,
+      Clock clock,
+      String identity,
+      Sleeper sleeper,
+      ClusterView view) {
+    this.view = Objects.requireNonNull(view, "view");
     this.connection = Objects.requireNonNull(connection, "connection");
     this.provider = Objects.requireNonNull(provider, "provider");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -187,10 +215,7 @@ public final class ScanCycle {
     Optional<Sighting> ca;
     try {
       stored = stage("load the state", store::load);
-      read =
-          stage(
-              "read the cluster",
-              () -> new LiveSnapshotReader(connection, settings.read()).readForScan());
+      read = stage("read the cluster", () -> view.read(connection, settings.read()));
       k8s = read.snapshot();
       KubernetesSnapshot cluster = k8s;
       discovery = stage("discover the node groups", () -> cloud.get().match(cluster.nodes()));
@@ -232,7 +257,7 @@ public final class ScanCycle {
     PlanActuator actuator =
         new PlanActuator(new KubernetesActuator(connection, recorder, lease), provider, lease);
     PlanActuator.Result done =
-        actuator.carryOut(actions, EventTargets.of(read.nodes(), k8s.pods()));
+        actuator.carryOut(actions, EventTargets.of(read.nodeUids(), k8s.pods()));
 
     AutoscalerState acted = StateAfterActing.of(plan.state(), stored.state(), done.cloud());
     if (writes.saveState(acted, warnings) && kind == ScanKind.FULL) {

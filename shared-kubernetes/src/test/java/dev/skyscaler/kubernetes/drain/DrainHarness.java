@@ -118,7 +118,7 @@ final class DrainHarness {
                 connection,
                 new EventRecorder(connection, EventOptions.DEFAULTS, clock, alive),
                 alive)
-            .carryOut(plan.actions(), EventTargets.of(read.nodes(), k8s.pods()));
+            .carryOut(plan.actions(), EventTargets.of(read.nodeUids(), k8s.pods()));
     report.outcomes().forEach(o -> log.add(actor + ": " + o));
     if (died) {
       return false;

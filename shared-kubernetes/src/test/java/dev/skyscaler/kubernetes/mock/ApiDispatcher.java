@@ -5,9 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Dispatcher;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.internal.MockDispatcher;
+import io.fabric8.mockwebserver.internal.SimpleRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,32 +22,43 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
- * Sits in front of fabric8's CRUD dispatcher and adds what a test of the adapter needs: it records
- * every request the adapter sends (recognised by its {@code User-Agent}), answers list requests
- * with {@code limit} page by page with {@code continue} tokens as the API server does (the CRUD
- * dispatcher ignores {@code limit}), serves the {@code /scale} subresource of custom resources
- * ({@link ScaleSubresource}), and injects faults: a status code instead of the real answer, or the
- * real effect with an answer that arrives too late (a timeout after the write happened).
+ * Sits in front of fabric8's CRUD dispatcher (and its expectations, as fabric8's mixed dispatcher
+ * does) and adds what a test of the adapter needs: it records every request the adapter sends
+ * (recognised by its {@code User-Agent}), answers list requests with {@code limit} page by page
+ * with {@code continue} tokens as the API server does (the CRUD dispatcher ignores {@code limit}),
+ * serves watches with resource versions, 410 Gone, bookmarks and streaming lists ({@link
+ * WatchHistory}), serves the {@code /scale} subresource of custom resources ({@link
+ * ScaleSubresource}), and injects faults: a status code instead of the real answer, or the real
+ * effect with an answer that arrives too late (a timeout after the write happened).
  */
 final class ApiDispatcher extends Dispatcher {
   static final String ADAPTER_AGENT = "skyscaler";
   private static final ObjectMapper JSON =
       io.fabric8.kubernetes.client.utils.Serialization.jsonMapper();
 
-  private final Dispatcher crud;
+  private final Map<ServerRequest, Queue<ServerResponse>> expectations;
+  private final MockDispatcher expected;
+  private final KubernetesCrudDispatcher crud = new KubernetesCrudDispatcher();
+  private final WatchHistory history = new WatchHistory(crud);
   private final List<ApiCall> calls = new CopyOnWriteArrayList<>();
   private final List<Fault> faults = new CopyOnWriteArrayList<>();
   private final Map<String, List<String>> canned = new ConcurrentHashMap<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private volatile WriteLedger ledger;
 
-  ApiDispatcher(Dispatcher crud) {
-    this.crud = crud;
+  ApiDispatcher(Map<ServerRequest, Queue<ServerResponse>> expectations) {
+    this.expectations = expectations;
+    this.expected = new MockDispatcher(expectations);
+  }
+
+  WatchHistory history() {
+    return history;
   }
 
   /** A planned fault: requests matching {@code when} get it, {@code times} times. */
@@ -130,7 +147,9 @@ final class ApiDispatcher extends Dispatcher {
       return status(fault.code());
     }
     if (fault != null && fault.before() != null) {
-      MockResponse other = crud.dispatch(fault.before());
+      MockResponse other =
+          history.write(
+              fault.before(), ApiCall.of(fault.before().getMethod(), fault.before().getPath(), ""));
       if (other.code() >= 300) {
         throw new IllegalStateException("interleaved patch failed: " + other.code());
       }
@@ -177,23 +196,39 @@ final class ApiDispatcher extends Dispatcher {
   }
 
   private MockResponse answer(RecordedRequest request, ApiCall call) {
+    Queue<ServerResponse> queued =
+        expectations.get(new SimpleRequest(HttpMethod.valueOf(call.method()), request.getPath()));
+    if (queued != null && !queued.isEmpty()) {
+      return expected.dispatch(request);
+    }
     if (ScaleSubresource.handles(call)) {
       return ScaleSubresource.answer(crud, request, call);
     }
+    if ("watch".equals(call.verb())) {
+      return watch(call);
+    }
+    if (!"GET".equals(call.method())) {
+      return history.write(request, call);
+    }
     String limit = call.query().get("limit");
-    if (!"GET".equals(call.method()) || limit == null || !call.name().isEmpty()) {
+    boolean list = "list".equals(call.verb());
+    if (list && canned.containsKey(call.path())) {
+      List<String> items = canned.get(call.path());
+      return cannedPage(
+          items,
+          limit == null ? items.size() : Integer.parseInt(limit),
+          call.query().getOrDefault("continue", ""));
+    }
+    if (!list) {
       return crud.dispatch(request);
     }
-    if (canned.containsKey(call.path())) {
-      return cannedPage(
-          canned.get(call.path()),
-          Integer.parseInt(limit),
-          call.query().getOrDefault("continue", ""));
+    if (limit == null) {
+      return history.list(request);
     }
     String unpaged = request.getPath().replaceAll("([?&])(limit|continue)=[^&]*", "$1");
     unpaged = unpaged.replaceAll("[?&]+$", "").replaceAll("&&+", "&").replace("?&", "?");
     MockResponse full =
-        crud.dispatch(
+        history.list(
             new RecordedRequest(
                 request.getHttpVersion(),
                 request.method(),
@@ -242,6 +277,36 @@ final class ApiDispatcher extends Dispatcher {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A watch: refused as a server refuses options it does not know (422), else upgraded to a
+   * WebSocket whose events {@link WatchHistory} sends.
+   */
+  private MockResponse watch(ApiCall call) {
+    boolean initial = call.query().containsKey("sendInitialEvents");
+    boolean match = call.query().containsKey("resourceVersionMatch");
+    if (initial && !history.streamingLists()) {
+      return invalid(
+          "sendInitialEvents: Forbidden: sendInitialEvents is forbidden for watch unless the"
+              + " WatchList feature gate is enabled");
+    }
+    if (match && !initial) {
+      return invalid(
+          "resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless"
+              + " sendInitialEvents is provided");
+    }
+    return new MockResponse().withWebSocketUpgrade(new WatchStream(history, call));
+  }
+
+  private static MockResponse invalid(String message) {
+    return new MockResponse()
+        .setResponseCode(422)
+        .setBody(
+            "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\",\"message\":"
+                + "\"ListOptions.meta.k8s.io \\\"\\\" is invalid: "
+                + message
+                + "\",\"reason\":\"Invalid\",\"code\":422}");
   }
 
   static MockResponse status(int code) {

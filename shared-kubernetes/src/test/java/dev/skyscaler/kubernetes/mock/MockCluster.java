@@ -4,7 +4,6 @@ import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.Context;
@@ -81,7 +80,7 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
 
   public void start() {
     Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-    dispatcher = new ApiDispatcher(new KubernetesMixedDispatcher(responses));
+    dispatcher = new ApiDispatcher(responses);
     server =
         new KubernetesMockServer(
             new Context(Serialization.jsonMapper()),
@@ -222,6 +221,37 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     return calls().stream()
         .filter(c -> !List.of("get", "list", "watch").contains(c.verb()))
         .toList();
+  }
+
+  /** The store's resource version: that of its last write. */
+  public long resourceVersion() {
+    return dispatcher.history().version();
+  }
+
+  /**
+   * Forgets the watch history, as an API server does after a while (at least 75 s) or under heavy
+   * churn: a watch resumed from any earlier version gets 410 Gone.
+   */
+  public void compactHistory() {
+    dispatcher.history().compact();
+  }
+
+  /** Ends every open watch from the server's side (a restart, a timeout, a dropped connection). */
+  public void dropWatches() {
+    dispatcher.history().dropWatches();
+  }
+
+  /** How many watches are open now. */
+  public int openWatches() {
+    return dispatcher.history().openWatches();
+  }
+
+  /**
+   * Whether the server offers streaming lists ({@code sendInitialEvents}); when not, it refuses
+   * them with 422 as API servers with the WatchList gate off do. Offered by default.
+   */
+  public void streamingLists(boolean offered) {
+    dispatcher.history().streamingLists(offered);
   }
 
   public void clearCalls() {

@@ -1,0 +1,115 @@
+package dev.skyscaler.kubernetes;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.http.HttpClient;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.HttpResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One list request to the API server that its watch cache answers — {@code resourceVersion=0}, or
+ * {@code resourceVersionMatch=NotOlderThan} a version already seen, no {@code limit}, no field
+ * selector — read as it arrives: each item becomes a tree ({@link ObjectTrees}) and is handed on
+ * before the next is parsed, so neither the response nor its objects are ever held whole.
+ *
+ * <p>fabric8's HTTP client does the connection, TLS, authentication and retries before the answer
+ * starts; the body is read here because fabric8 reads a list's body whole into memory before
+ * parsing it, which for 150,000 pods is hundreds of megabytes.
+ */
+final class ApiList {
+  private ApiList() {}
+
+  /**
+   * Lists {@code path} ({@code api/v1/pods}).
+   *
+   * @param notOlderThan a resource version the answer must not be older than (the cache waits for
+   *     it), or null for any version the cache has
+   * @param each gets every item, in the order of the answer
+   * @return the list's resource version, where a watch of the same path can start
+   * @throws KubernetesApiException naming {@code what} when the server refuses or the answer breaks
+   *     off
+   */
+  static String list(
+      KubernetesClient client,
+      String what,
+      String path,
+      String notOlderThan,
+      ObjectTrees.Keep keep,
+      Consumer<JsonNode> each) {
+    String query =
+        notOlderThan == null
+            ? "resourceVersion=0"
+            : "resourceVersion="
+                + URLEncoder.encode(notOlderThan, StandardCharsets.UTF_8)
+                + "&resourceVersionMatch=NotOlderThan";
+    HttpClient http = client.getHttpClient();
+    HttpRequest request =
+        http.newHttpRequestBuilder()
+            .uri(client.getMasterUrl().toString() + path + "?" + query)
+            .header("Accept", "application/json")
+            .timeout(client.getConfiguration().getRequestTimeout(), TimeUnit.MILLISECONDS)
+            .build();
+    HttpResponse<InputStream> response = send(http, request, what);
+    try (InputStream body = response.body()) {
+      if (!response.isSuccessful()) {
+        throw ApiStatus.failure(what, response.code(), body);
+      }
+      return items(body, keep, each);
+    } catch (IOException e) {
+      throw new KubernetesApiException(
+          what + ": I/O error: " + e.getClass().getSimpleName() + ": " + e.getMessage(), 0, e);
+    }
+  }
+
+  private static HttpResponse<InputStream> send(HttpClient http, HttpRequest request, String what) {
+    try {
+      return http.sendAsync(request, InputStream.class).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KubernetesApiException(what + ": interrupted", 0, e);
+    } catch (ExecutionException | CompletionException e) {
+      Throwable root = KubernetesApiException.rootCause(e);
+      throw new KubernetesApiException(
+          what + ": I/O error: " + root.getClass().getSimpleName(), 0, e);
+    }
+  }
+
+  /** Hands on each item of a list answer and returns its {@code metadata.resourceVersion}. */
+  private static String items(InputStream body, ObjectTrees.Keep keep, Consumer<JsonNode> each)
+      throws IOException {
+    String version = null;
+    try (JsonParser p = ObjectTrees.JSON.createParser(body)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new IOException("the answer is not a JSON object");
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        JsonToken value = p.nextToken();
+        if (field.equals("items") && value == JsonToken.START_ARRAY) {
+          while (p.nextToken() == JsonToken.START_OBJECT) {
+            each.accept(ObjectTrees.read(p, keep));
+          }
+        } else if (field.equals("metadata") && value == JsonToken.START_OBJECT) {
+          JsonNode meta = ObjectTrees.read(p, ObjectTrees.Keep.only("resourceVersion"));
+          version = meta.path("resourceVersion").asText(null);
+        } else {
+          p.skipChildren();
+        }
+      }
+    }
+    if (version == null || version.isEmpty()) {
+      throw new IOException("the list has no metadata.resourceVersion");
+    }
+    return version;
+  }
+}
