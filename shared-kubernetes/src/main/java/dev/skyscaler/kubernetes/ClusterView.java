@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,11 +24,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -101,16 +97,16 @@ public final class ClusterView {
 
   private ScanRead readNow(KubernetesConnection connection, ReadOptions read) {
     KubernetesClient client = connection.client();
-    ExecutorService pool = Executors.newFixedThreadPool(4, ClusterView::daemon);
+    ExecutorService pool = Executors.newFixedThreadPool(4, ReadCalls::daemon);
     try {
-      var nodeReads = async(pool, () -> nodes.read(client));
-      var podReads = async(pool, () -> pods.read(client));
-      var namespaceReads = async(pool, () -> namespaces.read(client));
-      var pdbReads = async(pool, () -> pdbs.read(client));
-      var daemonReads = async(pool, () -> daemonSets.read(client));
+      var nodeReads = ReadCalls.async(pool, () -> nodes.read(client));
+      var podReads = ReadCalls.async(pool, () -> pods.read(client));
+      var namespaceReads = ReadCalls.async(pool, () -> namespaces.read(client));
+      var pdbReads = ReadCalls.async(pool, () -> pdbs.read(client));
+      var daemonReads = ReadCalls.async(pool, () -> daemonSets.read(client));
       Optional<ConfigMap> priorities = priorityExpander(client, read);
       List<CapacityBuffer> capacityBuffers = capacityBuffers(client);
-      List<NodeRead> readNodes = join(nodeReads);
+      List<NodeRead> readNodes = ReadCalls.join(nodeReads);
       List<Node> modelNodes = new ArrayList<>(readNodes.size());
       Map<String, String> uids = new HashMap<>();
       for (NodeRead n : readNodes) {
@@ -122,13 +118,13 @@ public final class ClusterView {
       KubernetesSnapshot snapshot =
           new KubernetesSnapshot(
               modelNodes,
-              join(podReads),
-              join(pdbReads),
-              join(daemonReads),
+              ReadCalls.join(podReads),
+              ReadCalls.join(pdbReads),
+              ReadCalls.join(daemonReads),
               priorities.map(ClusterView::priorities).orElse(Map.of()),
               capacityBuffers,
               List.of(),
-              join(namespaceReads));
+              ReadCalls.join(namespaceReads));
       return new ScanRead(snapshot, uids);
     } finally {
       pool.shutdownNow();
@@ -175,7 +171,7 @@ public final class ClusterView {
   private static Optional<ConfigMap> priorityExpander(KubernetesClient client, ReadOptions read) {
     String namespace = read.priorityExpanderNamespace();
     return Optional.ofNullable(
-        call(
+        ReadCalls.call(
             "get configmap " + namespace + "/" + ExpanderPriorities.CONFIG_MAP_NAME,
             () ->
                 client
@@ -216,7 +212,7 @@ public final class ClusterView {
       return buffers;
     }
     APIGroup group =
-        call(
+        ReadCalls.call(
             "discover " + CapacityBuffers.API_GROUP,
             () -> client.getApiGroup(CapacityBuffers.API_GROUP));
     Optional<String> version = bufferVersion(group);
@@ -248,34 +244,5 @@ public final class ClusterView {
       return Optional.of(preferred.getVersion());
     }
     return CapacityBuffers.VERSIONS.stream().filter(served::contains).findFirst();
-  }
-
-  private static <T> T call(String what, Supplier<T> call) {
-    try {
-      return call.get();
-    } catch (KubernetesClientException e) {
-      throw KubernetesApiException.of(what, e);
-    }
-  }
-
-  private static <T> CompletableFuture<T> async(ExecutorService pool, Supplier<T> task) {
-    return CompletableFuture.supplyAsync(task, pool);
-  }
-
-  private static <T> T join(CompletableFuture<T> f) {
-    try {
-      return f.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw e;
-    }
-  }
-
-  private static Thread daemon(Runnable r) {
-    Thread t = new Thread(r, "skyscaler-read");
-    t.setDaemon(true);
-    return t;
   }
 }

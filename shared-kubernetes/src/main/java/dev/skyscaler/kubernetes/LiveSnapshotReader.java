@@ -16,12 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Reads a live cluster once. {@link #readForScan} reads what a scan needs in as few calls as the
@@ -126,16 +123,17 @@ public final class LiveSnapshotReader {
 
   /** Every list of a read, page by page. */
   private Lists readLists() {
-    ExecutorService pool = Executors.newFixedThreadPool(4, LiveSnapshotReader::daemon);
+    ExecutorService pool = Executors.newFixedThreadPool(4, ReadCalls::daemon);
     try {
-      var nodes = async(pool, () -> listAll("list nodes", o -> client.nodes().list(o), ""));
+      var nodes =
+          ReadCalls.async(pool, () -> listAll("list nodes", o -> client.nodes().list(o), ""));
       var pods =
-          async(
+          ReadCalls.async(
               pool,
               () ->
                   listAll("list pods", o -> client.pods().inAnyNamespace().list(o), NOT_FINISHED));
       var pdbs =
-          async(
+          ReadCalls.async(
               pool,
               () ->
                   listAll(
@@ -143,7 +141,7 @@ public final class LiveSnapshotReader {
                       o -> client.policy().v1().podDisruptionBudget().inAnyNamespace().list(o),
                       ""));
       var daemonSets =
-          async(
+          ReadCalls.async(
               pool,
               () ->
                   listAll(
@@ -151,19 +149,20 @@ public final class LiveSnapshotReader {
                       o -> client.apps().daemonSets().inAnyNamespace().list(o),
                       ""));
       var namespaces =
-          async(pool, () -> listAll("list namespaces", o -> client.namespaces().list(o), ""));
+          ReadCalls.async(
+              pool, () -> listAll("list namespaces", o -> client.namespaces().list(o), ""));
       Optional<ConfigMap> priorities = priorityExpander();
       List<GenericKubernetesResource> buffers = capacityBuffers();
       List<PodTemplate> templates = buffers.isEmpty() ? List.of() : podTemplates(buffers);
       return new Lists(
-          join(nodes),
-          join(pods),
-          join(pdbs),
-          join(daemonSets),
+          ReadCalls.join(nodes),
+          ReadCalls.join(pods),
+          ReadCalls.join(pdbs),
+          ReadCalls.join(daemonSets),
           priorities,
           buffers,
           templates,
-          join(namespaces));
+          ReadCalls.join(namespaces));
     } finally {
       pool.shutdownNow();
     }
@@ -171,7 +170,7 @@ public final class LiveSnapshotReader {
 
   private Optional<ConfigMap> priorityExpander() {
     return Optional.ofNullable(
-        call(
+        ReadCalls.call(
             "get configmap "
                 + options.priorityExpanderNamespace()
                 + "/"
@@ -186,7 +185,7 @@ public final class LiveSnapshotReader {
 
   private List<GenericKubernetesResource> capacityBuffers() {
     APIGroup group =
-        call(
+        ReadCalls.call(
             "discover " + CapacityBuffers.API_GROUP,
             () -> client.getApiGroup(CapacityBuffers.API_GROUP));
     Optional<String> version = bufferVersion(group);
@@ -264,34 +263,5 @@ public final class LiveSnapshotReader {
       token = page.getMetadata() == null ? null : page.getMetadata().getContinue();
     } while (token != null && !token.isEmpty());
     return items;
-  }
-
-  private static <T> T call(String what, Supplier<T> call) {
-    try {
-      return call.get();
-    } catch (KubernetesClientException e) {
-      throw KubernetesApiException.of(what, e);
-    }
-  }
-
-  private static <T> CompletableFuture<T> async(ExecutorService pool, Supplier<T> task) {
-    return CompletableFuture.supplyAsync(task, pool);
-  }
-
-  private static <T> T join(CompletableFuture<T> f) {
-    try {
-      return f.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw e;
-    }
-  }
-
-  private static Thread daemon(Runnable r) {
-    Thread t = new Thread(r, "skyscaler-read");
-    t.setDaemon(true);
-    return t;
   }
 }
