@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.skyscaler.core.config.OptionsParser;
 import dev.skyscaler.core.plan.action.DeleteInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;
+import dev.skyscaler.kubernetes.mock.FakeScheduler;
 import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;

@@ -1,4 +1,4 @@
-package dev.skyscaler.magnum.e2e;
+package dev.skyscaler.kubernetes.mock;
 
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -14,15 +14,15 @@ import java.util.Map;
  * kube-scheduler reduced to CPU: binds each pending pod, in name order, to the first Ready,
  * schedulable, untainted node (in name order) with enough CPU left.
  */
-final class FakeScheduler {
+public final class FakeScheduler {
   private final KubernetesClient workload;
 
-  FakeScheduler(KubernetesClient workload) {
+  public FakeScheduler(KubernetesClient workload) {
     this.workload = workload;
   }
 
   /** Binds what fits; returns how many pods are still pending. */
-  int bind() {
+  public int bind() {
     List<Node> nodes =
         workload.nodes().list().getItems().stream()
             .filter(FakeScheduler::usable)
