@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -146,6 +147,28 @@ public final class ClusterView {
     if (b != null) {
       b.watched().ifPresent(WatchedObjects::suspend);
     }
+  }
+
+  /**
+   * The kinds a trusted watch keeps current, as this client knows (a server's close may still be on
+   * its way); for tests, which wait on it: a kind without one moves only at the next read.
+   */
+  Set<String> watched() {
+    Map<String, WatchedObjects<?>> kinds = new LinkedHashMap<>();
+    kinds.put("nodes", nodes);
+    kinds.put("pods", pods);
+    kinds.put("namespaces", namespaces);
+    kinds.put("poddisruptionbudgets", pdbs);
+    kinds.put("daemonsets", daemonSets);
+    kinds.put("podtemplates", templates);
+    Set<String> watched = new LinkedHashSet<>();
+    kinds.forEach(
+        (name, k) -> {
+          if (k.watching()) {
+            watched.add(name);
+          }
+        });
+    return watched;
   }
 
   /** The resource version each kind is current at ({@code pods=123}); for logs and tests. */

@@ -24,7 +24,9 @@ import java.util.TreeMap;
  *       broke, the function's invocation ended) within {@link ViewOptions#resumeWithin()} of the
  *       last thing heard: resumed from the last resource version; the server replays what was
  *       missed, or answers 410 Gone when it no longer has it. Nothing is read until the resumption
- *       is accepted: its first event, or {@link ViewOptions#settle()} without an error;
+ *       is accepted: its first event, or {@link ViewOptions#settle()} without an error (a server
+ *       with nothing to replay sends nothing; a refusal slower than that makes this one read as old
+ *       as what is kept, at most {@code resumeWithin}, and the next read lists);
  *   <li>anything else — nothing kept, 410 Gone, an ERROR event, an event that cannot be read or has
  *       no resource version, a resumption refused or not accepted — lists: the first read a list
  *       from the watch cache ({@code resourceVersion=0}); a later one a streaming list ({@code
@@ -75,6 +77,14 @@ final class WatchedObjects<V> {
   /** The resource version the objects are current at; null before the first list. */
   synchronized String version() {
     return version;
+  }
+
+  /**
+   * Whether a trusted watch keeps the objects current, as far as this client knows: a server's
+   * close, or a refusal of a resumption accepted by silence, may still be on its way.
+   */
+  synchronized boolean watching() {
+    return session != null && session.live();
   }
 
   /** Ends the watch (the invocation ends); what is kept stays, for a later resumption. */

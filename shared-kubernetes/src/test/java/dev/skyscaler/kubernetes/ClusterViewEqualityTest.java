@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,7 +38,9 @@ class ClusterViewEqualityTest {
   @RegisterExtension final MockCluster cluster = new MockCluster();
 
   static Stream<Long> seeds() {
-    return LongStream.rangeClosed(1, 6).boxed();
+    return LongStream.rangeClosed(1, Long.getLong("seeds.n", 6))
+        .map(i -> Long.getLong("seeds.only", i))
+        .boxed();
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -70,6 +73,7 @@ class ClusterViewEqualityTest {
         }
         case "drop" -> {
           cluster.dropWatches();
+          awaitHeard(view, story);
           watching = false;
         }
         case "no streaming lists" -> cluster.streamingLists(false);
@@ -212,17 +216,37 @@ class ClusterViewEqualityTest {
     };
   }
 
-  /** Waits until every kind's watch has heard the store's last write. */
+  /**
+   * Waits until every kind's watch has heard the store's last write. A kind without a trusted watch
+   * is not waited for: a resumption accepted by its silence that the server then refused (410 Gone
+   * slower than the settle time, as on a loaded machine) is relisted by the next read, not before.
+   */
   private void awaitCurrent(ClusterView view, List<String> story) {
     String expected = Long.toString(cluster.resourceVersion());
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (true) {
-      if (view.versions().values().stream().allMatch(expected::equals)) {
+      Set<String> watched = view.watched();
+      if (view.versions().entrySet().stream()
+          .allMatch(v -> expected.equals(v.getValue()) || !watched.contains(v.getKey()))) {
         return;
       }
       if (System.nanoTime() > deadline) {
         throw new AssertionError(
             "the view is at " + view.versions() + ", the store at " + expected + " after " + story);
+      }
+      Thread.onSpinWait();
+    }
+  }
+
+  /**
+   * Waits until the client has heard the server close its watches: until then a read trusts what it
+   * keeps, as any watch's reader does in that moment, and nothing would resume the watches.
+   */
+  private static void awaitHeard(ClusterView view, List<String> story) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (!view.watched().isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(view.watched() + " still watched after " + story);
       }
       Thread.onSpinWait();
     }

@@ -60,13 +60,31 @@ final class WatchHistory {
     return storeVersion();
   }
 
-  /** A write: applied to the store, then recorded and sent to the watches. */
+  /**
+   * A write: applied to the store, then recorded and sent to the watches. A write that changed
+   * nothing (the store's version did not move: an update to what the object already was) sends no
+   * event, as an API server sends none; sending one would carry the object's older version.
+   */
   synchronized MockResponse write(RecordedRequest request, ApiCall call) {
+    long before = storeVersion();
     MockResponse response = crud.dispatch(request);
-    if (response.code() < 300 && call.isResourceRequest()) {
+    if (response.code() < 300 && call.isResourceRequest() && !unchanged(call, response, before)) {
       record(call, response);
     }
     return response;
+  }
+
+  /** An update the store kept as it was: its object still has a version from before the write. */
+  private static boolean unchanged(ApiCall call, MockResponse response, long before) {
+    if (call.verb().startsWith("delete")) {
+      return false; // the CRUD store gives a deletion no version; record() gives it one
+    }
+    JsonNode written = parse(response);
+    long version =
+        written == null
+            ? Long.MAX_VALUE
+            : written.path("metadata").path("resourceVersion").asLong();
+    return version <= before;
   }
 
   /** A list, at a version no write can pass until it is answered. */
