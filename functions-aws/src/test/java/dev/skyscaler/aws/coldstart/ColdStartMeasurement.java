@@ -36,10 +36,9 @@ import java.util.function.ToLongFunction;
  * child trusts it through a trust store of the JDK's CAs plus moto's certificate, {@link
  * LoopbackTls}; the mock API server serves HTTPS either way, trusted through the kubeconfig's CA
  * data, which a kubeconfig from a secret must carry), {@code --profile} (one more run with {@code
- * -Xlog:class+load}, counted by jar), {@code --baseline OLD.zip} (compare {@code --zip} with an
- * older zip instead, interleaved child by child: {@link ColdStartRounds}, {@code --rounds N} (3)
- * rounds of {@code --runs} children each, Lambda's launch only); {@code --compare OLD_ZIP}: another
- * zip's cold start against this one's, interleaved ({@link ColdStartComparison}).
+ * -Xlog:class+load}, counted by jar); {@code --compare OLD_ZIP}: another zip's cold start against
+ * this one's, interleaved pair by pair, for the scan or the interruption handler ({@link
+ * ColdStartComparison}).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -80,26 +79,6 @@ public final class ColdStartMeasurement {
         System.getProperty("java.vm.name"),
         Runtime.getRuntime().availableProcessors());
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
-    String baseline = option(a, "--baseline", "");
-    if (!baseline.isEmpty()) {
-      Path old = Path.of(baseline);
-      System.out.printf("baseline: %s, %,d bytes%n%n", old, Files.size(old));
-      LambdaLayout older = LambdaLayout.unpack(old, Files.createDirectories(dir.resolve("old")));
-      try (MotoServer moto = MotoServer.start(tls)) {
-        ColdStartRounds.run(
-            lambda.describe(extra) + "; " + servers,
-            lambda.flags(childExtra),
-            lambda.environment(),
-            warmups,
-            Integer.parseInt(option(a, "--rounds", "3")),
-            runs,
-            moto,
-            layout,
-            older,
-            dir);
-      }
-      return;
-    }
     try (MotoServer moto = MotoServer.start(tls)) {
       if (!flags.equals("default")) {
         measure(

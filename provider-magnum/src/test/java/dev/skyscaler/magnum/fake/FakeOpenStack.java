@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.skyscaler.kubernetes.mock.TestTls;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package dev.skyscaler.azure.arm;
+package dev.skyscaler.kubernetes.mock;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,8 +18,11 @@ import javax.net.ssl.TrustManagerFactory;
 /**
  * A throw-away TLS identity for servers on 127.0.0.1: a self-signed EC certificate (SAN {@code
  * IP:127.0.0.1}) made by the JDK's own {@code keytool} once per test JVM, never written to the
- * repository. The Azure SDK sends bearer tokens over https only, so the local ARM server speaks TLS
- * and the test's HTTP client trusts exactly this certificate.
+ * repository. For the local servers that must speak TLS: the Azure SDK sends bearer tokens over
+ * https only (the local ARM server), and the Magnum provider refuses plain http to anything but
+ * loopback (the local OpenStack). Clients trust exactly this certificate: as a kubeconfig's CA data
+ * ({@link #caData()}), a cloud-config's {@code ca-file} ({@link #caFile()}), or an {@link
+ * SSLContext}.
  */
 public final class TestTls {
   private static TestTls instance;
@@ -27,6 +30,7 @@ public final class TestTls {
   private final SSLContext server;
   private final SSLContext client;
   private final String caData;
+  private Path caFile;
 
   private TestTls(SSLContext server, SSLContext client, String caData) {
     this.server = server;
@@ -55,6 +59,20 @@ public final class TestTls {
   /** The certificate as a kubeconfig's {@code certificate-authority-data}: base64 of the PEM. */
   public String caData() {
     return caData;
+  }
+
+  /** The certificate as a PEM file, for a cloud-config's {@code ca-file}; made on first use. */
+  public synchronized Path caFile() {
+    if (caFile == null) {
+      try {
+        caFile = Files.createTempFile("skyscaler-ca", ".pem");
+        caFile.toFile().deleteOnExit();
+        Files.writeString(caFile, new String(Base64.getDecoder().decode(caData)));
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return caFile;
   }
 
   private static TestTls create() {
