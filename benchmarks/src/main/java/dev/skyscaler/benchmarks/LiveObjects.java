@@ -1,9 +1,12 @@
 package dev.skyscaler.benchmarks;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * API objects as a live cluster returns them, as JSON: nodes and running pods shaped like those of
@@ -19,14 +22,40 @@ final class LiveObjects {
    * and no Namespaces, PodDisruptionBudgets or DaemonSets.
    */
   static LoopbackApiServer cluster(int nodes, int pods) {
+    int[] nodeOrder = storageOrder(nodes, i -> "node-" + i);
+    int[] podOrder = storageOrder(pods, LiveObjects::podKey);
     return new LoopbackApiServer()
-        .serve("/api/v1/nodes", new LoopbackApiServer.Served("Node", nodes, LiveObjects::node))
-        .serve("/api/v1/pods", new LoopbackApiServer.Served("Pod", pods, i -> pod(i, nodes)))
+        .serve(
+            "/api/v1/nodes", new LoopbackApiServer.Served("Node", nodes, i -> node(nodeOrder[i])))
+        .serve(
+            "/api/v1/pods", new LoopbackApiServer.Served("Pod", pods, i -> pod(podOrder[i], nodes)))
         .serve(
             "/apis/policy/v1/poddisruptionbudgets",
             new LoopbackApiServer.Served("PodDisruptionBudget", 0, i -> ""))
         .serve("/apis/apps/v1/daemonsets", new LoopbackApiServer.Served("DaemonSet", 0, i -> ""))
         .serve("/api/v1/namespaces", new LoopbackApiServer.Served("Namespace", 0, i -> ""));
+  }
+
+  /**
+   * The indexes {@code 0..count-1} in the order an API server lists their objects: by storage key
+   * ({@code namespace/name}), as etcd ranges over them.
+   */
+  static int[] storageOrder(int count, IntFunction<String> key) {
+    String[] keys = new String[count];
+    for (int i = 0; i < count; i++) {
+      keys[i] = key.apply(i);
+    }
+    return IntStream.range(0, count)
+        .boxed()
+        .sorted(Comparator.comparing(i -> keys[i]))
+        .mapToInt(Integer::intValue)
+        .toArray();
+  }
+
+  /** Pod {@code i}'s storage key: its namespace and name as {@link #pod} renders them. */
+  static String podKey(int i) {
+    int app = i % 500;
+    return "team-" + app % 50 + "/web-" + app + "-7d9f8c6b5-" + i;
   }
 
   /** Node {@code i}: m5.xlarge-like, Ready, one of three zones. */
