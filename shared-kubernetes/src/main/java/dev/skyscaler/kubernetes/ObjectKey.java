@@ -1,7 +1,6 @@
 package dev.skyscaler.kubernetes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.Comparator;
 
 /**
  * Which object an API object is: its namespace (empty for cluster-scoped kinds) and name. Objects
@@ -9,9 +8,6 @@ import java.util.Comparator;
  * the server listed them in.
  */
 record ObjectKey(String namespace, String name) implements Comparable<ObjectKey> {
-  private static final Comparator<ObjectKey> ORDER =
-      Comparator.comparing(ObjectKey::namespace).thenComparing(ObjectKey::name);
-
   /** The key of an object's tree; a missing namespace of a namespaced kind is {@code default}. */
   static ObjectKey of(JsonNode object, boolean namespaced) {
     JsonNode meta = object.get("metadata");
@@ -22,6 +18,7 @@ record ObjectKey(String namespace, String name) implements Comparable<ObjectKey>
 
   @Override
   public int compareTo(ObjectKey o) {
-    return ORDER.compare(this, o);
+    int byNamespace = namespace.compareTo(o.namespace);
+    return byNamespace != 0 ? byNamespace : name.compareTo(o.name);
   }
 }

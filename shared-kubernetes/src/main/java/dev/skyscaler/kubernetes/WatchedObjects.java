@@ -186,7 +186,7 @@ final class WatchedObjects<V> {
   }
 
   private String list(KubernetesClient client) {
-    TreeMap<ObjectKey, V> fresh = new TreeMap<>();
+    ListedObjects<V> fresh = new ListedObjects<>();
     TreeMap<ObjectKey, SnapshotException> freshBroken = new TreeMap<>();
     Interner freshShared = Interner.create();
     String from;
@@ -200,9 +200,10 @@ final class WatchedObjects<V> {
             kind.path(),
             from,
             kind.keep(),
-            o -> put(fresh, freshBroken, freshShared, o));
+            o -> add(fresh, freshBroken, freshShared, o));
+    TreeMap<ObjectKey, V> listedObjects = fresh.toMap();
     synchronized (this) {
-      objects = fresh;
+      objects = listedObjects;
       broken = freshBroken;
       shared = freshShared;
       version = listed;
@@ -303,6 +304,20 @@ final class WatchedObjects<V> {
       failures.remove(key);
     } catch (SnapshotException e) {
       into.remove(key);
+      failures.put(key, e);
+    }
+  }
+
+  /** {@link #put} for a list: every key comes once, and nothing is there to remove. */
+  private void add(
+      ListedObjects<V> into,
+      TreeMap<ObjectKey, SnapshotException> failures,
+      Interner with,
+      JsonNode object) {
+    ObjectKey key = ObjectKey.of(object, kind.namespaced());
+    try {
+      kind.translation().apply(object, with).ifPresent(v -> into.add(key, v));
+    } catch (SnapshotException e) {
       failures.put(key, e);
     }
   }
