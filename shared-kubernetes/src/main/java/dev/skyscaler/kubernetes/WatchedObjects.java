@@ -193,13 +193,14 @@ final class WatchedObjects<V> {
     synchronized (this) {
       from = version;
     }
-    String listed;
-    try (TranslationPipeline translation =
-        new TranslationPipeline(kind.what(), o -> add(fresh, freshBroken, freshShared, o))) {
-      listed =
-          ApiList.list(client, "list " + kind.what(), kind.path(), from, kind.keep(), translation);
-      translation.finish();
-    }
+    String listed =
+        ApiList.list(
+            client,
+            "list " + kind.what(),
+            kind.path(),
+            from,
+            kind.keep(),
+            o -> add(fresh, freshBroken, freshShared, o));
     TreeMap<ObjectKey, V> listedObjects = fresh.toMap();
     synchronized (this) {
       objects = listedObjects;
