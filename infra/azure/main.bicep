@@ -59,6 +59,10 @@ param healthSchedule string = '0 * * * * *'
 @description('Further app settings: Cluster Autoscaler flags in upper snake case, e.g. {"SCALE_DOWN_UNNEEDED_TIME": "10m"}. SCAN_INTERVAL comes from scanIntervalSeconds.')
 param autoscalerSettings object = {}
 
+@description('Any Cluster Autoscaler options as one argument list, as a Deployment\'s args are written, e.g. \'--expander=least-waste --scale-down-unneeded-time=5m\' (CLUSTER_AUTOSCALER_ARGS). A flag also set in autoscalerSettings, an unknown flag or one Skyscaler does not support stops the function at initialisation with an error naming it.')
+@maxLength(16384)
+param clusterAutoscalerArgs string = ''
+
 @description('Shadow mode (DRY_RUN): plan as live, act on nothing, and write the decisions compared with a running Cluster Autoscaler\'s to kube-system/skyscaler-status. See docs/migrating-from-cluster-autoscaler.md.')
 param dryRun bool = false
 
@@ -145,6 +149,7 @@ var baseSettings = {
   ARM_USER_ASSIGNED_IDENTITY_ID: identity.properties.clientId
   CLUSTER_NAME: clusterName
   DRY_RUN: dryRun ? 'true' : 'false'
+  CLUSTER_AUTOSCALER_ARGS: clusterAutoscalerArgs
 }
 
 // The function refuses a SCAN_SCHEDULE that is not a scan every SCAN_INTERVAL: both come from

@@ -103,6 +103,32 @@ class SamTemplateTest {
                 + "                  Resource: !Ref KubeconfigSecretArn");
   }
 
+  @ParameterizedTest(name = "the argument-list parameter accepts {0}")
+  @ValueSource(
+      strings = {
+        "",
+        "--v=4 --balance-similar-node-groups --expander=least-waste",
+        "--node-group-auto-discovery=asg:tag=k8s.io/cluster-autoscaler/enabled,k8s.io/cluster-autoscaler/prod"
+            + "  --skip-nodes-with-local-storage=false --scale-down-unneeded-time=5m"
+      })
+  void theArgumentListParameterAcceptsWhatCaDeploymentsPass(String args) throws IOException {
+    assertThat(args).matches(argumentListPattern());
+  }
+
+  @ParameterizedTest(name = "the argument-list parameter refuses {0} at deploy time")
+  @ValueSource(strings = {"--expander least-waste", "expander=price", "--Expander=price"})
+  void theArgumentListParameterRefusesWhatIsNoArgumentList(String args) throws IOException {
+    assertThat(args).doesNotMatch(argumentListPattern());
+  }
+
+  /** The ClusterAutoscalerArgs parameter's AllowedPattern, as CloudFormation checks it. */
+  private static String argumentListPattern() throws IOException {
+    String parameter = resource(Files.readString(TEMPLATE), "ClusterAutoscalerArgs");
+    Matcher m = Pattern.compile("AllowedPattern: \"(.*)\"\n").matcher(parameter);
+    assertThat(m.find()).as("ClusterAutoscalerArgs has an AllowedPattern").isTrue();
+    return m.group(1).replace("\\\\", "\\");
+  }
+
   /** The text of one top-level resource, up to the next. */
   private static String resource(String template, String name) {
     int start = template.indexOf("\n  " + name + ":\n");

@@ -1,6 +1,7 @@
 package dev.skyscaler.kubernetes.runner;
 
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.CaArgumentList;
 import dev.skyscaler.core.config.CaFlags;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.FlagSuggestion;
@@ -56,6 +57,13 @@ public final class EnvironmentOptions {
   /** Shadow mode: {@code true} plans as live and acts on nothing. Every runner reads it. */
   public static final String DRY_RUN = "DRY_RUN";
 
+  /**
+   * A Cluster Autoscaler argument list as one text ({@code --expander=price
+   * --balance-similar-node-groups ...}, see {@link CaArgumentList}): every option in one template
+   * parameter. Read with the variables, by the same rules; every runner reads it.
+   */
+  public static final String ARGS = "CLUSTER_AUTOSCALER_ARGS";
+
   /** Names this short are never taken for a near miss: platform variables are often short. */
   private static final int NEAR_MISS_MIN_LENGTH = 8;
 
@@ -68,10 +76,14 @@ public final class EnvironmentOptions {
    * @param environment every variable the runner was started with
    * @param ownVariables the runner's variables besides CA's flags
    */
-  public EnvironmentOptions(Map<String, String> environment, Collection<String> ownVariables) {
+  public EnvironmentOptions(Map<String, String> given, Collection<String> ownVariables) {
     Set<String> declared = new LinkedHashSet<>(ownVariables);
     declared.add(DRY_RUN);
+    declared.add(ARGS);
     this.own = Collections.unmodifiableSet(declared);
+    List<String> unknownFound = new ArrayList<>();
+    List<String> noEffectFound = new ArrayList<>();
+    Map<String, String> environment = withArguments(given, unknownFound, noEffectFound);
     Map<String, String> set = new LinkedHashMap<>();
     for (String name : accepted()) {
       String value = environment.get(name);
@@ -80,8 +92,6 @@ public final class EnvironmentOptions {
       }
     }
     this.values = Collections.unmodifiableMap(set);
-    List<String> unknownFound = new ArrayList<>();
-    List<String> noEffectFound = new ArrayList<>();
     Set<String> accepted = accepted();
     for (String name : new java.util.TreeSet<>(environment.keySet())) {
       String value = environment.get(name);
@@ -107,6 +117,60 @@ public final class EnvironmentOptions {
     }
     this.unknown = List.copyOf(unknownFound);
     this.noEffect = List.copyOf(noEffectFound);
+  }
+
+  /**
+   * {@code environment} with {@link #ARGS} spread into the variables of its flags ({@code
+   * --expander=price} as {@code EXPANDER=price}; a repeated flag's values joined by {@code ;}), so
+   * that both ways of setting an option are read by one set of rules. A flag given both ways, or a
+   * single-valued flag given twice, is an error: which would win is not obvious.
+   */
+  private Map<String, String> withArguments(
+      Map<String, String> environment, List<String> errors, List<String> noEffectFound) {
+    String text = environment.get(ARGS);
+    if (text == null || text.isBlank()) {
+      return environment;
+    }
+    Set<String> runnerFlags = new LinkedHashSet<>();
+    for (String v : own) {
+      String flag = v.toLowerCase(Locale.ROOT).replace('_', '-');
+      if (CaFlags.isUnsupported(flag)) {
+        runnerFlags.add(flag); // a CA flag the runner reads itself: --nodes, --cloud-provider, ...
+      }
+    }
+    CaArgumentList arguments;
+    try {
+      arguments = CaArgumentList.parse(text, ARGS, runnerFlags);
+    } catch (ConfigException e) {
+      errors.addAll(e.errors());
+      return environment;
+    }
+    arguments.noEffect().forEach(flag -> noEffectFound.add(ARGS + ": --" + flag));
+    Map<String, String> merged = new LinkedHashMap<>(environment);
+    arguments
+        .flags()
+        .forEach(
+            (flag, values) -> {
+              String variable = variable(flag);
+              String direct = environment.get(variable);
+              if (direct != null && !direct.isBlank()) {
+                errors.add(
+                    variable + " is set and " + ARGS + " gives --" + flag + " too; give it once");
+              } else if (values.size() > 1 && !repeatable(flag)) {
+                errors.add(ARGS + ": --" + flag + " is given " + values.size() + " times; once");
+              } else {
+                merged.put(variable, String.join(";", values));
+              }
+            });
+    return merged;
+  }
+
+  private static boolean repeatable(String flag) {
+    return OptionFlag.SUPPORTED.stream()
+        .filter(f -> f.name().equals(flag))
+        .findFirst()
+        .map(f -> f.kind() == OptionFlag.Kind.REPEATABLE)
+        .orElse(true); // the runner's own flags (--nodes, --node-group-auto-discovery) repeat
   }
 
   /** The accepted variable {@code name} is a likely misspelling of, if any. */

@@ -97,7 +97,7 @@ class EnvironmentOptionsTest {
     assertThatThrownBy(() -> env.value("CLUSTER"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "CLUSTER is not one of the runner's declared variables [CLUSTER_NAME, NODES, DRY_RUN]");
+            "CLUSTER is not one of the runner's declared variables [CLUSTER_NAME, NODES, DRY_RUN, CLUSTER_AUTOSCALER_ARGS]");
   }
 
   record Unknown(String name, Map<String, String> environment, List<String> errors) {
