@@ -66,6 +66,17 @@ param clusterAutoscalerArgs string = ''
 @description('Shadow mode (DRY_RUN): plan as live, act on nothing, and write the decisions compared with a running Cluster Autoscaler\'s to kube-system/skyscaler-status. See docs/migrating-from-cluster-autoscaler.md.')
 param dryRun bool = false
 
+@description('E-mail address the alerts notify; empty: add receivers to the action group yourself.')
+param alertEmail string = ''
+
+@description('Alert when pods have been unschedulable for this many minutes.')
+@allowed([5, 10, 15, 30, 45])
+param unschedulablePodsAlertMinutes int = 15
+
+@description('Alert when this many failed scans or failed actions happen within 5 minutes.')
+@minValue(1)
+param errorsAlertThreshold int = 3
+
 @description('Subscribe the Preemption function to HealthResources events (after the code is deployed).')
 param deployEventSubscription bool = false
 
@@ -150,6 +161,8 @@ var baseSettings = {
   CLUSTER_NAME: clusterName
   DRY_RUN: dryRun ? 'true' : 'false'
   CLUSTER_AUTOSCALER_ARGS: clusterAutoscalerArgs
+  // the host sends the logs, the functions their metrics (ADR 0047)
+  APPLICATIONINSIGHTS_CONNECTION_STRING: monitoring.outputs.connectionString
 }
 
 // The function refuses a SCAN_SCHEDULE that is not a scan every SCAN_INTERVAL: both come from
@@ -206,6 +219,18 @@ resource app 'Microsoft.Web/sites@2024-04-01' = {
     storageRole
     packages
   ]
+}
+
+module monitoring 'modules/monitoring.bicep' = {
+  name: 'skyscaler-monitoring'
+  params: {
+    location: location
+    appName: appName
+    clusterName: clusterName
+    alertEmail: alertEmail
+    unschedulablePodsAlertMinutes: unschedulablePodsAlertMinutes
+    errorsAlertThreshold: errorsAlertThreshold
+  }
 }
 
 module nodeAccess 'modules/node-access.bicep' = {
@@ -299,6 +324,41 @@ resource preemptions 'Microsoft.EventGrid/systemTopics/eventSubscriptions@2022-0
   ]
 }
 
+// Preemption events Event Grid dead-lettered (the interruption dead letters of AWS).
+resource deadLetterAlert 'Microsoft.Insights/metricAlerts@2018-03-01' = if (deployEventSubscription) {
+  name: '${appName}-preemption-dead-letters'
+  location: 'global'
+  properties: {
+    description: 'Preemption events Event Grid could not deliver are in the dead-letter container.'
+    severity: 2
+    enabled: true
+    scopes: [
+      healthTopic.id
+    ]
+    evaluationFrequency: 'PT5M'
+    windowSize: 'PT5M'
+    criteria: {
+      'odata.type': 'Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria'
+      allOf: [
+        {
+          criterionType: 'StaticThresholdCriterion'
+          name: 'deadLettered'
+          metricNamespace: 'Microsoft.EventGrid/systemTopics'
+          metricName: 'DeadLetteredCount'
+          timeAggregation: 'Total'
+          operator: 'GreaterThan'
+          threshold: 0
+        }
+      ]
+    }
+    actions: [
+      {
+        actionGroupId: monitoring.outputs.actionGroupId
+      }
+    ]
+  }
+}
+
 @description('Object id of the identity: bind it to Skyscaler\'s ClusterRole in the cluster.')
 output principalId string = identity.properties.principalId
 
@@ -309,3 +369,6 @@ output functionAppName string = app.name
 
 @description('Container of the preemption events Event Grid could not deliver.')
 output deadLetterContainer string = '${storage.name}/${deadLetterContainer}'
+
+@description('Application Insights resource of the logs, metrics, alerts and workbook.')
+output insightsName string = monitoring.outputs.insightsName

@@ -36,7 +36,8 @@ import java.util.Optional;
  * <p>The {@link ClusterView} is the cluster as the environment's scans last saw it, kept across
  * invocations: each invocation resumes its watches and ends them ({@link InvocationScans}), so a
  * scan after the first lists nothing and nothing is open while Lambda freezes the environment or
- * takes a SnapStart snapshot (it is empty until the first invocation).
+ * takes a SnapStart snapshot (it is empty until the first invocation). The {@link EmfMetrics} are
+ * kept the same way, so that counters count across invocations.
  *
  * <p>Where Lambda says the environment starts on demand ({@value #INITIALIZATION_TYPE} {@code
  * on-demand}), the Auto Scaling client and the Kubernetes deserializers ({@link ReadView#prime})
@@ -52,7 +53,8 @@ public record FunctionWiring(
     JsonLog log,
     Clock clock,
     Optional<ClusterConnector> workload,
-    ClusterView view) {
+    ClusterView view,
+    EmfMetrics metrics) {
 
   /** Set by Lambda: {@code on-demand}, {@code provisioned-concurrency} or {@code snap-start}. */
   static final String INITIALIZATION_TYPE = "AWS_LAMBDA_INITIALIZATION_TYPE";
@@ -66,6 +68,7 @@ public record FunctionWiring(
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(workload, "workload");
     Objects.requireNonNull(view, "view");
+    Objects.requireNonNull(metrics, "metrics");
   }
 
   /**
@@ -80,7 +83,16 @@ public record FunctionWiring(
       JsonLog log,
       Clock clock,
       Optional<ClusterConnector> workload) {
-    this(settings, gateways, provider, cluster, log, clock, workload, ClusterView.watching(clock));
+    this(
+        settings,
+        gateways,
+        provider,
+        cluster,
+        log,
+        clock,
+        workload,
+        ClusterView.watching(clock),
+        new EmfMetrics(log, settings.clusterName(), clock));
   }
 
   /** Wiring whose cluster is also the workload cluster, with a new, empty view of it. */

@@ -20,11 +20,11 @@ import java.util.Optional;
  * with the invocation, one lease identity ({@code aws-lambda/<request id>}), and each scan run by
  * the shared {@link ScanCycle} on the environment's view of the cluster (its watches resumed at the
  * first scan, ended with the invocation), logged ({@link ScanLog}) and measured ({@link
- * ScanMetrics}). When the cluster cannot be reached (the EKS cluster cannot be described, the
- * secret cannot be read), the scan is {@link ScanReport.Failed} at the stage {@value
- * #CONNECT_STAGE}, like any other failure before planning, and the next scan tries again. With
- * {@code CLOUD_PROVIDER=clusterapi} that cluster is the Cluster API management cluster: the node
- * groups are its MachineDeployments, MachineSets and MachinePools, and each scan reads the workload
+ * EmfMetrics}). When the cluster cannot be reached (the EKS cluster cannot be described, the secret
+ * cannot be read), the scan is {@link ScanReport.Failed} at the stage {@value #CONNECT_STAGE}, like
+ * any other failure before planning, and the next scan tries again. With {@code
+ * CLOUD_PROVIDER=clusterapi} that cluster is the Cluster API management cluster: the node groups
+ * are its MachineDeployments, MachineSets and MachinePools, and each scan reads the workload
  * cluster ({@code WORKLOAD_KUBECONFIG_SECRET_ARN}, else the same cluster) through the view.
  */
 final class InvocationScans implements AutoCloseable {
@@ -36,7 +36,6 @@ final class InvocationScans implements AutoCloseable {
   private final String identity;
   private final ScanSettings settings;
   private final Sleeper sleeper;
-  private final ScanMetrics metrics;
   private KubernetesConnection connection;
   private KubernetesConnection workload;
   private NodeGroupProvider clusterApi;
@@ -61,7 +60,6 @@ final class InvocationScans implements AutoCloseable {
             .withLeaseWait(leaseWait)
             .withDryRun(wiring.settings().dryRun());
     this.sleeper = sleeper;
-    this.metrics = new ScanMetrics(wiring.log(), wiring.settings().clusterName(), wiring.clock());
   }
 
   String identity() {
@@ -72,7 +70,7 @@ final class InvocationScans implements AutoCloseable {
   ScanReport run(ScanKind kind, List<InterruptionNotice> notices) {
     ScanReport report = scan(kind, notices);
     ScanLog.write(wiring.log(), function, identity, kind, report);
-    metrics.record(kind, report);
+    wiring.metrics().record(kind, report);
     return report;
   }
 

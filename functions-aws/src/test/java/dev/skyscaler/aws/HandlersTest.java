@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.kubernetes.metrics.ScanMetrics;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import dev.skyscaler.kubernetes.state.ScanLease;
@@ -113,21 +114,23 @@ class HandlersTest {
     assertThat(first.get("warnings").get(0).asText())
         .startsWith("ASG " + name + "-broken: instance type \"m9.nonexistent\"");
     List<JsonNode> emf = lines().stream().filter(l -> l.has("_aws")).toList();
-    assertThat(emf).hasSize(18);
-    JsonNode metrics = emf.get(0);
-    JsonNode directive = metrics.get("_aws").get("CloudWatchMetrics").get(0);
+    JsonNode plain = emf.stream().filter(l -> l.has(ScanMetrics.SCALED_UP)).findFirst().get();
+    JsonNode directive = plain.get("_aws").get("CloudWatchMetrics").get(0);
     assertThat(directive.get("Namespace").asText()).isEqualTo("Skyscaler");
     assertThat(directive.get("Dimensions").toString()).isEqualTo("[[\"ClusterName\"]]");
-    assertThat(metrics.get("_aws").get("Timestamp").asLong()).isEqualTo(T0.toEpochMilli());
-    assertThat(metrics.get("ClusterName").asText()).isEqualTo(name);
-    assertThat(metrics.get("cluster_autoscaler_node_groups_count").asInt()).isEqualTo(1);
-    assertThat(metrics.get("cluster_autoscaler_unschedulable_pods_count").asInt()).isZero();
-    assertThat(metrics.get("cluster_autoscaler_scaled_up_nodes_total").asInt()).isZero();
-    JsonNode ready = emf.get(1);
+    assertThat(plain.get("_aws").get("Timestamp").asLong()).isEqualTo(T0.toEpochMilli());
+    assertThat(plain.get("ClusterName").asText()).isEqualTo(name);
+    assertThat(plain.get(ScanMetrics.SCALED_UP).asInt()).isZero();
+    JsonNode ready =
+        emf.stream().filter(l -> l.path("state").asText().equals("ready")).findFirst().get();
     assertThat(ready.get("_aws").get("CloudWatchMetrics").get(0).get("Dimensions").toString())
         .isEqualTo("[[\"ClusterName\",\"state\"]]");
-    assertThat(ready.get("state").asText()).isEqualTo("ready");
-    assertThat(ready.get("cluster_autoscaler_nodes_count").asInt()).isEqualTo(1);
+    assertThat(ready.get(ScanMetrics.NODES).asInt()).isEqualTo(1);
+    assertThat(emf)
+        .filteredOn(l -> l.path("result").asText().equals("completed"))
+        .as("each scan's document carries its increase of the counter, not the running total")
+        .hasSize(6)
+        .allSatisfy(l -> assertThat(l.get(ScanMetrics.SCANS).asInt()).isEqualTo(1));
     assertThat(String.join("\n", test.logLines())).doesNotContain("mock-token");
   }
 
@@ -161,7 +164,10 @@ class HandlersTest {
     assertThat(lines.get(0).get("stage").asText()).isEqualTo("connect to the cluster");
     assertThat(lines.get(0).get("error").asText())
         .isEqualTo("eks:DescribeCluster " + name + " failed: denied");
-    assertThat(lines.get(1).get("cluster_autoscaler_errors_total").asInt()).isEqualTo(1);
+    assertThat(lines)
+        .filteredOn(l -> l.path("type").asText().equals("apiCallError"))
+        .hasSize(6)
+        .allSatisfy(l -> assertThat(l.get(ScanMetrics.ERRORS).asInt()).isEqualTo(1));
     unreachable.close();
   }
 
@@ -347,9 +353,9 @@ class HandlersTest {
     assertThat(messages("scan completed"))
         .singleElement()
         .satisfies(l -> assertThat(l.get("kind").asText()).isEqualTo("HEALTH"));
-    assertThat(lines().stream().filter(l -> l.has("_aws")))
+    assertThat(lines().stream().filter(l -> l.has(ScanMetrics.REPAIRED)))
         .singleElement()
-        .satisfies(m -> assertThat(m.get("skyscaler_repaired_nodes_total").asInt()).isZero());
+        .satisfies(m -> assertThat(m.get(ScanMetrics.REPAIRED).asInt()).isZero());
   }
 
   private String instanceOf(String group) {

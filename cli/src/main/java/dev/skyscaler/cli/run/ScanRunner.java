@@ -2,6 +2,7 @@ package dev.skyscaler.cli.run;
 
 import dev.skyscaler.kubernetes.metrics.ScanMetrics;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
+import dev.skyscaler.kubernetes.scan.ScanKind;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import dev.skyscaler.kubernetes.scan.Sleeper;
 import java.time.Clock;
@@ -61,7 +62,7 @@ final class ScanRunner {
         ScanReport report = cycle.run();
         scans++;
         log.scan(report);
-        metrics.record(report);
+        metrics.record(ScanKind.FULL, report);
         health.record(report, clock.instant());
         next = next.plus(interval);
         while (next.isBefore(clock.instant())) {

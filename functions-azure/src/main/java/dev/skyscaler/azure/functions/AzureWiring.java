@@ -6,6 +6,9 @@ import dev.skyscaler.azure.auth.AksClusterGateway;
 import dev.skyscaler.azure.auth.KeyVaultGateway;
 import dev.skyscaler.azure.auth.KubernetesAccess;
 import dev.skyscaler.azure.auth.ManagedIdentity;
+import dev.skyscaler.azure.monitor.AppInsightsConnection;
+import dev.skyscaler.azure.monitor.AzureMetrics;
+import dev.skyscaler.azure.monitor.TrackGateway;
 import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
 import dev.skyscaler.clusterapi.ClusterApiNodeGroupProvider;
@@ -22,6 +25,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the functions of one worker share: the validated settings, the managed identity, one
@@ -48,6 +52,7 @@ public final class AzureWiring {
   private KubernetesConnection workload;
   private NodeGroupProvider clusterApi;
   private ClusterView view;
+  private final AzureMetrics metrics;
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
   public AzureWiring(
@@ -67,6 +72,21 @@ public final class AzureWiring {
       KeyVaultGateway vault,
       Clock clock,
       Sleeper sleeper) {
+    this(settings, credential, arm, vault, clock, sleeper, Optional.empty());
+  }
+
+  /**
+   * @param track where the scan metrics go (Application Insights), if anywhere
+   */
+  public AzureWiring(
+      FunctionSettings settings,
+      TokenCredential credential,
+      ArmConnection arm,
+      KeyVaultGateway vault,
+      Clock clock,
+      Sleeper sleeper,
+      Optional<TrackGateway> track) {
+    this.metrics = new AzureMetrics(settings.clusterName(), clock, track);
     this.settings = settings;
     this.credential = credential;
     this.arm = arm;
@@ -92,7 +112,17 @@ public final class AzureWiring {
         settings,
         identity,
         ArmConnection.to(settings.cloud(), settings.subscriptionId(), identity),
-        Clock.systemUTC());
+        new KeyVaultGateway(identity),
+        Clock.systemUTC(),
+        Sleeper.SYSTEM,
+        Optional.ofNullable(env.get(AppInsightsConnection.SETTING))
+            .filter(v -> !v.isBlank())
+            .map(v -> new TrackGateway(AppInsightsConnection.parse(v))));
+  }
+
+  /** The worker's scan metrics, kept for its life so that counters count across invocations. */
+  public AzureMetrics metrics() {
+    return metrics;
   }
 
   public FunctionSettings settings() {

@@ -1,6 +1,7 @@
 package dev.skyscaler.azure.functions;
 
 import dev.skyscaler.azure.arm.AzureCloud;
+import dev.skyscaler.azure.monitor.AppInsightsConnection;
 import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.azure.vmss.VmssScope;
 import dev.skyscaler.clusterapi.config.ClusterApiOptions;
@@ -86,6 +87,7 @@ public record FunctionSettings(
           "HEALTH_SCHEDULE",
           "CLOUD_PROVIDER",
           "WORKLOAD_KUBECONFIG_SECRET_URI",
+          AppInsightsConnection.SETTING,
           ClusterApiOptions.GROUP_VARIABLE,
           ClusterApiOptions.VERSION_VARIABLE,
           ClusterApiOptions.ARCH_VARIABLE);
@@ -140,6 +142,15 @@ public record FunctionSettings(
     if (workload.isPresent() && !r.clusterApiChosen()) {
       r.errors.add("WORKLOAD_KUBECONFIG_SECRET_URI: only with CLOUD_PROVIDER=clusterapi");
     }
+    r.optional(AppInsightsConnection.SETTING)
+        .ifPresent(
+            v -> {
+              try {
+                AppInsightsConnection.parse(v);
+              } catch (IllegalArgumentException e) {
+                r.errors.add(AppInsightsConnection.SETTING + ": " + e.getMessage());
+              }
+            });
     boolean force = r.bool("AZURE_ENABLE_FORCE_DELETE");
     boolean dynamic = r.bool("AZURE_ENABLE_DYNAMIC_INSTANCE_LIST");
     String scan =

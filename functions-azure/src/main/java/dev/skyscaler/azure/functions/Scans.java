@@ -8,14 +8,15 @@ import java.util.List;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 
-/** What the three functions share: wire, run one scan cycle, log its line. */
+/** What the three functions share: wire, run one scan cycle, log its line, send its metrics. */
 final class Scans {
   private Scans() {}
 
   /**
-   * Runs one cycle and logs its {@link ScanLogLine}. A wiring that cannot be built (the cluster's
-   * endpoint or kubeconfig unreadable) ends as a {@link ScanReport.Failed} at stage {@code connect
-   * to the cluster}, with nothing done.
+   * Runs one cycle, logs its {@link ScanLogLine} and records its metrics ({@link
+   * dev.skyscaler.azure.monitor.AzureMetrics}; a failure to send them is a warning in the log). A
+   * wiring that cannot be built (the cluster's endpoint or kubeconfig unreadable) ends as a {@link
+   * ScanReport.Failed} at stage {@code connect to the cluster}, with nothing done.
    *
    * @throws dev.skyscaler.core.config.ConfigException listing every invalid app setting
    */
@@ -35,6 +36,7 @@ final class Scans {
     }
     ScanLogLine line = ScanLogLine.of(AzureWiring.identity(invocationId), kind, report);
     log.log(line.level(), line.text());
+    w.metrics().record(kind, report).ifPresent(log::warning);
     return report;
   }
 }

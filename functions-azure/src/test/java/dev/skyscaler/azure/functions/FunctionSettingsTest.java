@@ -177,6 +177,20 @@ class FunctionSettingsTest {
   }
 
   @Test
+  void anApplicationInsightsConnectionStringWithoutAKeyIsRefused() {
+    Map<String, String> env = aks();
+    env.put(
+        "APPLICATIONINSIGHTS_CONNECTION_STRING", "IngestionEndpoint=https://x.in.ai.azure.com/");
+
+    assertThatThrownBy(() -> FunctionSettings.parse(env))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage(
+            "APPLICATIONINSIGHTS_CONNECTION_STRING: expected"
+                + " InstrumentationKey=<GUID>;IngestionEndpoint=https://..., with a GUID as the"
+                + " instrumentation key");
+  }
+
+  @Test
   void anIntervalTheTimerCannotKeepIsRefused() {
     Map<String, String> env = aks();
     env.put("SCAN_INTERVAL", "25s");

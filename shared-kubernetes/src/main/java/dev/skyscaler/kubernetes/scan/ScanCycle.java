@@ -263,7 +263,15 @@ public final class ScanCycle {
     if (writes.saveState(acted, warnings) && kind == ScanKind.FULL) {
       writes.writeStatus(settings.status(), Map.of(), warnings);
     }
-    ScanFigures figures = ScanFigures.of(snapshot, plan, done.kubernetes(), done.cloud());
+    ScanFigures figures =
+        ScanFigures.of(
+            snapshot,
+            plan,
+            done.kubernetes(),
+            done.cloud(),
+            discovery.instances(),
+            options.health(),
+            clock.instant());
     return new ScanReport.Completed(
         plan,
         done.kubernetes(),
