@@ -33,7 +33,7 @@ import net.jqwik.api.statistics.Statistics;
  * did not choose, or whose node still ran a pod. The run ends with scans that meet no fault, after
  * which no mark of ours is left without an owner.
  *
- * <p>The seed is fixed; the number of runs is {@code jqwik.tries.default} (15 in {@code
+ * <p>The seed is fixed; the number of runs is {@code jqwik.tries.default} (10 in {@code
  * junit-platform.properties}; docs/reliability.md has the command for more).
  */
 class MultiScanPropertiesTest {
