@@ -16,7 +16,6 @@ import dev.skyscaler.core.scheduling.SimNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -244,8 +243,8 @@ public final class ScaleUpPlanner {
    * Drops the pods that fit the cluster as it is and will be: first the registered nodes, first fit
    * in the pods' order (kube-scheduler's queue); then the nodes requested earlier and still
    * booting, packed per group the way scale-up packed them when it requested them ({@link
-   * NodePacker}), pods that only one booting group can take first. First fit there would let a pod
-   * take the room another was planned for, and the next scan would request that room again.
+   * BootingPlacement}). First fit there would let a pod take the room another was planned for, and
+   * the next scan would request that room again.
    */
   private void scheduleOnWorld(List<PodClass> order, List<SimNode> nodes) {
     List<SimNode> registered = new ArrayList<>();
@@ -263,24 +262,8 @@ public final class ScaleUpPlanner {
     if (booting.isEmpty()) {
       return;
     }
-    Map<PodClass, Integer> homes = new HashMap<>();
-    for (PodClass c : order) {
-      for (String g : booting.keySet()) {
-        if (FirstFitDecreasingEstimator.fitsTemplate(c, templates.get(g))) {
-          homes.merge(c, 1, Integer::sum);
-        }
-      }
-    }
-    List<PodClass> onlyHome = order.stream().filter(c -> homes.getOrDefault(c, 0) == 1).toList();
-    for (List<PodClass> classes : List.of(onlyHome, order)) {
-      for (var e : booting.entrySet()) {
-        var packed =
-            NodePacker.packInto(
-                sim(), templates.get(e.getKey()), classes, remaining, e.getValue(), factory);
-        for (var pl : packed.placements()) {
-          assignments.add(new Assignment(pl.podClass(), pl.from(), pl.count(), pl.node()));
-        }
-      }
+    for (var pl : BootingPlacement.place(sim(), templates, order, remaining, booting, factory)) {
+      assignments.add(new Assignment(pl.podClass(), pl.from(), pl.count(), pl.node()));
     }
   }
 

@@ -17,12 +17,16 @@ import dev.skyscaler.kubernetes.fence.WriteRefusedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Carries out the Kubernetes side of a plan: {@link TaintNode}, {@link RemoveTaint}, {@link
  * CordonNode}, {@link UncordonNode}, {@link EvictPod} (in order, one at a time) and {@link
  * RecordEvent} (all together at the end, grouped and rate-limited by the {@link EventRecorder}).
  * Cloud actions are left to the cloud's actuator and do not appear in the report.
+ *
+ * <p>A cordon of ours is never left without the taint that owns it ({@link CordonOwnership}): the
+ * next scan sees the taint, not the cordon's mark.
  *
  * <p>Every action is idempotent and an API failure never throws: it becomes a {@link Result#FAILED}
  * outcome, and the next scan plans the step again from what the cluster then says. Every write is
@@ -66,7 +70,8 @@ public final class KubernetesActuator {
     List<Outcome> outcomes = new ArrayList<>();
     List<RecordEvent> eventActions = new ArrayList<>();
     String refused = null;
-    for (Action action : actions) {
+    CordonOwnership ownership = new CordonOwnership();
+    for (Action action : CordonOwnership.uncordonFirst(actions)) {
       if (!isKubernetesAction(action)) {
         continue;
       }
@@ -76,7 +81,10 @@ public final class KubernetesActuator {
         outcomes.add(skipped(action, refused));
       } else {
         try {
-          outcomes.add(carryOut(action));
+          Optional<Outcome> held = ownership.hold(action);
+          Outcome done = held.isPresent() ? held.get() : carryOut(action);
+          ownership.record(done);
+          outcomes.add(done);
         } catch (WriteRefusedException e) {
           refused = e.getMessage();
           outcomes.add(skipped(action, refused));

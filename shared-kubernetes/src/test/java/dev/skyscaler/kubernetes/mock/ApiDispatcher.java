@@ -51,6 +51,7 @@ final class ApiDispatcher extends Dispatcher {
   private final Map<String, List<String>> canned = new ConcurrentHashMap<>();
   private final List<String> authorizations = new CopyOnWriteArrayList<>();
   private volatile WriteLedger ledger;
+  private volatile boolean evictions;
 
   ApiDispatcher(Map<ServerRequest, Queue<ServerResponse>> expectations) {
     this.expectations = expectations;
@@ -108,6 +109,11 @@ final class ApiDispatcher extends Dispatcher {
     canned.put(path, List.copyOf(json));
   }
 
+  /** Serves the eviction subresource: the pod is deleted (no grace period) and 201 answered. */
+  void serveEvictions() {
+    this.evictions = true;
+  }
+
   /** Enters every adapter write that lands from now on into {@code ledger}. */
   void record(WriteLedger ledger) {
     this.ledger = ledger;
@@ -124,6 +130,10 @@ final class ApiDispatcher extends Dispatcher {
 
   void clearCalls() {
     calls.clear();
+  }
+
+  void clearFaults() {
+    faults.clear();
   }
 
   @Override
@@ -172,9 +182,14 @@ final class ApiDispatcher extends Dispatcher {
     }
     if (call.resource().equals("leases")) {
       try {
-        JsonNode holder = JSON.readTree(call.body()).path("spec").path("holderIdentity");
+        JsonNode spec = JSON.readTree(call.body()).path("spec");
+        JsonNode holder = spec.path("holderIdentity");
+        JsonNode renewed = spec.path("renewTime");
         return new WriteLedger.Entry(
-            call.actor(), call.toString(), holder.isTextual() ? holder.asText() : "");
+            call.actor(),
+            call.toString(),
+            holder.isTextual() ? holder.asText() : "",
+            renewed.isTextual() ? java.time.Instant.parse(renewed.asText()) : null);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -200,6 +215,9 @@ final class ApiDispatcher extends Dispatcher {
         expectations.get(new SimpleRequest(HttpMethod.valueOf(call.method()), request.getPath()));
     if (queued != null && !queued.isEmpty()) {
       return expected.dispatch(request);
+    }
+    if (evictions && call.verb().equals("create") && call.subresource().equals("eviction")) {
+      return evict(request, call);
     }
     if (ScaleSubresource.handles(call)) {
       return ScaleSubresource.answer(crud, request, call);
@@ -239,6 +257,20 @@ final class ApiDispatcher extends Dispatcher {
       return full;
     }
     return page(full, Integer.parseInt(limit), call.query().getOrDefault("continue", ""));
+  }
+
+  private MockResponse evict(RecordedRequest request, ApiCall call) {
+    String pod = call.path().substring(0, call.path().length() - "/eviction".length());
+    MockResponse deleted =
+        history.write(
+            new RecordedRequest(
+                request.getHttpVersion(),
+                HttpMethod.DELETE,
+                pod,
+                request.getHeaders(),
+                new io.fabric8.mockwebserver.http.Buffer(new byte[0])),
+            ApiCall.of("DELETE", pod, ""));
+    return deleted.code() >= 300 ? deleted : new MockResponse().setResponseCode(201).setBody("{}");
   }
 
   private static MockResponse cannedPage(List<String> items, int limit, String token) {

@@ -201,6 +201,15 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     dispatcher.interleave(when, path, mergePatch);
   }
 
+  /**
+   * Serves the eviction subresource as the API server does when no budget refuses it: the pod is
+   * deleted and 201 answered (CRUD mode has no subresource; faults injected with {@link #fail} are
+   * answered first).
+   */
+  public void serveEvictions() {
+    dispatcher.serveEvictions();
+  }
+
   /** Enters every write of the adapter that lands from now on into {@code ledger}. */
   public void record(WriteLedger ledger) {
     dispatcher.record(ledger);
@@ -256,6 +265,11 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
 
   public void clearCalls() {
     dispatcher.clearCalls();
+  }
+
+  /** Drops every injected fault not yet taken. */
+  public void clearFaults() {
+    dispatcher.clearFaults();
   }
 
   public static Predicate<ApiCall> call(String verb, String resource) {
