@@ -106,6 +106,8 @@ public final class Autoscaler {
           warnings,
           next);
     }
+    // readiness as scaling sees it; node health judges the kubelet's Ready alone (ADR 0050)
+    snapshot = StartupTaintView.of(snapshot, options.scaleUp().taints());
     HeadroomPods headroom =
         Headroom.virtualPods(
             snapshot,
@@ -238,7 +240,9 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ClusterSnapshot resolved = NamespaceSelectors.resolve(snapshot).snapshot();
+    ClusterSnapshot resolved =
+        StartupTaintView.of(
+            NamespaceSelectors.resolve(snapshot).snapshot(), options.scaleUp().taints());
     ScaleUpPlanner scaleUp = new ScaleUpPlanner(resolved, options.scaleUp(), now).plan();
     return ScaleUpExplainer.explain(scaleUp, resolved, podKey);
   }

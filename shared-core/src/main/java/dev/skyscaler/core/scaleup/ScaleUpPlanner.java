@@ -57,7 +57,7 @@ public final class ScaleUpPlanner {
   public ScaleUpPlanner(ClusterSnapshot snapshot, ScaleUpOptions options, Instant now) {
     this.snapshot = snapshot;
     this.options = options;
-    this.templates = GroupTemplates.build(snapshot);
+    this.templates = GroupTemplates.build(snapshot, options.taints());
     this.limits = new ScaleUpLimits(options);
     this.now = now;
     java.util.Set<String> nodeNames = new HashSet<>();

@@ -102,6 +102,7 @@ public final class ExpanderChain {
       case RANDOM -> new RandomExpander(options.randomSeed());
       case PRICE -> new PriceExpander();
       case PRIORITY -> new PriorityExpander(options.expanderPriorities());
+      case LEAST_NODES -> new LeastNodesExpander();
     };
   }
 }
