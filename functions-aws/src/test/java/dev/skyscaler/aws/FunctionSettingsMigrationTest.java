@@ -38,10 +38,10 @@ class FunctionSettingsMigrationTest {
                         "AWS_LAMBDA_FUNCTION_NAME", "skyscaler-scan")))
         .isInstanceOf(ConfigException.class)
         .hasMessage(
-            "SCALE_DOWN_UNEEDED_TIME: not a setting Skyscaler reads; did you mean"
-                + " SCALE_DOWN_UNNEEDED_TIME?\n"
-                + "NODE_DELETE_DELAY_AFTER_TAINT (--node-delete-delay-after-taint): a Cluster"
+            "NODE_DELETE_DELAY_AFTER_TAINT (--node-delete-delay-after-taint): a Cluster"
                 + " Autoscaler option Skyscaler does not support; remove it\n"
+                + "SCALE_DOWN_UNEEDED_TIME: not a setting Skyscaler reads; did you mean"
+                + " SCALE_DOWN_UNNEEDED_TIME?\n"
                 + "DRY_RUN: expected true or false, got \"yes\"");
   }
 
