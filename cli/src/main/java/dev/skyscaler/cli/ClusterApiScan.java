@@ -38,7 +38,7 @@ final class ClusterApiScan {
     Discovery discovery;
     if (in.source.live != null) {
       try (KubernetesConnection c = in.source.live.connect()) {
-        k8s = LiveClusterOptions.read(c).translate();
+        k8s = LiveClusterOptions.read(c, Scan.namespace(file, cliFlags)).translate();
         discovery = ClusterApiNodeGroupProvider.connect(c, capi, clock).discover(k8s.nodes());
       } catch (CapiObjectException e) {
         throw new InputException(in.source() + ": " + e.getMessage(), e);

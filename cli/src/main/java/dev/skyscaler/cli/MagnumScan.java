@@ -34,7 +34,7 @@ final class MagnumScan {
       Instant now) {
     KubernetesSnapshot k8s =
         in.source.live != null
-            ? in.source.live.read().translate()
+            ? in.source.live.read(Scan.namespace(file, cliFlags)).translate()
             : SnapshotFiles.read(in.source.snapshots);
     Discovery discovery;
     try {

@@ -73,7 +73,7 @@ record Scan(
     }
     KubernetesSnapshot k8s =
         in.source.live != null
-            ? in.source.live.read().translate()
+            ? in.source.live.read(namespace(file, cliFlags)).translate()
             : SnapshotFiles.read(in.source.snapshots);
     AutoscalerOptions options = mergedOptions(file, cliFlags, k8s.expanderPriorities());
     List<NodeGroup> groups = NodeGroupsFile.read(in.nodeGroups, k8s.nodes());
@@ -84,6 +84,11 @@ record Scan(
       throw new InputException(in.nodeGroups + ": " + e.getMessage(), e);
     }
     return new Scan(snapshot, options, now, k8s.warnings());
+  }
+
+  /** CA's {@code --namespace}, where the priority expander's ConfigMap is read from. */
+  static String namespace(OptionsFile file, Map<String, List<String>> cliFlags) {
+    return mergedOptions(file, cliFlags, Map.of()).objects().namespace();
   }
 
   /** Checks the file's options and the command line's on their own, so errors name the source. */

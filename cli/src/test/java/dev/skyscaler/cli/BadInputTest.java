@@ -102,7 +102,7 @@ class BadInputTest {
             "option values of the wrong shape, all reported",
             List.of("--max-nodes-total=ten", "--cores-total=5", "--expander=least-wast"),
             "--expander: unknown expander \"least-wast\"; allowed: least-waste, most-pods,"
-                + " random, price, priority\n"
+                + " random, price, priority, least-nodes\n"
                 + "--max-nodes-total: expected a whole number >= 0, got \"ten\"\n"
                 + "--cores-total: expected <min>:<max> with 0 <= min <= max, got \"5\"\n"),
         badArgs(

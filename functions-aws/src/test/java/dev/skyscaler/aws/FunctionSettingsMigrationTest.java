@@ -32,16 +32,33 @@ class FunctionSettingsMigrationTest {
                 FunctionSettings.fromEnvironment(
                     env(
                         "SCALE_DOWN_UNEEDED_TIME", "5m",
-                        "STARTUP_TAINT", "node.cilium.io/agent-not-ready",
+                        "NODE_DELETE_DELAY_AFTER_TAINT", "10s",
                         "DRY_RUN", "yes",
                         "LOGTOSTDERR", "true",
                         "AWS_LAMBDA_FUNCTION_NAME", "skyscaler-scan")))
         .isInstanceOf(ConfigException.class)
         .hasMessage(
-            "SCALE_DOWN_UNEEDED_TIME: not a setting Skyscaler reads; did you mean"
+            "NODE_DELETE_DELAY_AFTER_TAINT (--node-delete-delay-after-taint): a Cluster"
+                + " Autoscaler option Skyscaler does not support; remove it\n"
+                + "SCALE_DOWN_UNEEDED_TIME: not a setting Skyscaler reads; did you mean"
                 + " SCALE_DOWN_UNNEEDED_TIME?\n"
-                + "STARTUP_TAINT (--startup-taint): a Cluster Autoscaler option Skyscaler does not"
-                + " support; remove it\n"
                 + "DRY_RUN: expected true or false, got \"yes\"");
+  }
+
+  @Test
+  void theCaFlagsMigratingTeamsBringAreReadUnderTheirVariables() {
+    var options =
+        FunctionSettings.fromEnvironment(
+                env(
+                    "STARTUP_TAINT", "node.cilium.io/agent-not-ready;example.com/cni",
+                    "STATUS_TAINT", "example.com/gpu-health",
+                    "EXPANDER", "least-nodes",
+                    "NAMESPACE", "autoscaling",
+                    "AWS_LAMBDA_FUNCTION_NAME", "skyscaler-scan"))
+            .autoscaler();
+    assertThat(options.scaleUp().taints().startupTaints())
+        .containsExactly("node.cilium.io/agent-not-ready", "example.com/cni");
+    assertThat(options.scaleUp().taints().statusTaints()).containsExactly("example.com/gpu-health");
+    assertThat(options.objects().namespace()).isEqualTo("autoscaling");
   }
 }

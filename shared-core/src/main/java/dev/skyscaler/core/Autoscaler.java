@@ -7,6 +7,7 @@ import dev.skyscaler.core.headroom.Headroom;
 import dev.skyscaler.core.headroom.HeadroomPods;
 import dev.skyscaler.core.headroom.HeadroomViews;
 import dev.skyscaler.core.health.HealthDecision;
+import dev.skyscaler.core.health.NodeGroupBackoffs;
 import dev.skyscaler.core.health.NodeHealthPolicy;
 import dev.skyscaler.core.interruption.InterruptionDecision;
 import dev.skyscaler.core.interruption.InterruptionPolicy;
@@ -28,10 +29,12 @@ import dev.skyscaler.core.scaleup.ScaleUpPlanner;
 import dev.skyscaler.core.scheduling.NamespaceSelectors;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.core.state.DrainStep;
+import dev.skyscaler.core.state.NodeGroupBackoff;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -90,12 +93,17 @@ public final class Autoscaler {
     HealthDecision health =
         NodeHealthPolicy.evaluate(
             snapshot, state.health(), options.health(), now, cloud.instances());
+    Map<String, NodeGroupBackoff> backoffs =
+        NodeGroupBackoffs.update(
+            state.backoffs(), cloud.instances(), options.scaleUp().backoff(), now);
     List<Action> actions = new ArrayList<>(interruptions.actions());
     actions.addAll(health.actions());
     List<String> warnings = new ArrayList<>(SnapshotWarnings.of(snapshot));
+    warnings.addAll(NodeGroupBackoffs.warnings(backoffs, now));
     warnings.addAll(health.warnings());
     warnings.addAll(resolved.warnings());
-    AutoscalerState next = state.withPolicies(health.next(), interruptions.next());
+    AutoscalerState next =
+        state.withPolicies(health.next(), interruptions.next()).withBackoffs(backoffs);
     if (!health.clusterHealthy()) {
       return new Plan(
           List.of(),
@@ -106,6 +114,8 @@ public final class Autoscaler {
           warnings,
           next);
     }
+    // readiness as scaling sees it; node health judges the kubelet's Ready alone (ADR 0050)
+    snapshot = StartupTaintView.of(snapshot, options.scaleUp().taints());
     HeadroomPods headroom =
         Headroom.virtualPods(
             snapshot,
@@ -116,7 +126,10 @@ public final class Autoscaler {
     ClusterSnapshot scaleUpView =
         HeadroomViews.forScaleUp(
             ReplacementAccounting.scaleUpView(snapshot, interruptions.nodesLeaving()), headroom);
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(scaleUpView, options.scaleUp(), now).plan();
+    ScaleUpPlanner scaleUp =
+        new ScaleUpPlanner(
+                scaleUpView, options.scaleUp(), now, NodeGroupBackoffs.backedOff(backoffs, now))
+            .plan();
     // each is built anew per call (a NoScaleUp per pod left pending): ask once
     List<ScaleUp> scaleUps = scaleUp.scaleUps();
     List<NoScaleUp> noScaleUps = scaleUp.noScaleUps();
@@ -238,8 +251,16 @@ public final class Autoscaler {
       AutoscalerOptions options,
       Instant now,
       String podKey) {
-    ClusterSnapshot resolved = NamespaceSelectors.resolve(snapshot).snapshot();
-    ScaleUpPlanner scaleUp = new ScaleUpPlanner(resolved, options.scaleUp(), now).plan();
+    ClusterSnapshot resolved =
+        StartupTaintView.of(
+            NamespaceSelectors.resolve(snapshot).snapshot(), options.scaleUp().taints());
+    ScaleUpPlanner scaleUp =
+        new ScaleUpPlanner(
+                resolved,
+                options.scaleUp(),
+                now,
+                NodeGroupBackoffs.backedOff(state.backoffs(), now))
+            .plan();
     return ScaleUpExplainer.explain(scaleUp, resolved, podKey);
   }
 }

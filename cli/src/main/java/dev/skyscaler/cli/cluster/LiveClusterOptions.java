@@ -47,9 +47,25 @@ public final class LiveClusterOptions {
     }
   }
 
+  /** {@link #read()} with the priority-expander ConfigMap read from {@code namespace}. */
+  public ClusterObjects read(String namespace) {
+    try (KubernetesConnection c = connect()) {
+      return read(c, namespace);
+    }
+  }
+
   /** {@link #read()} on a connection of the caller's. */
   public static ClusterObjects read(KubernetesConnection c) {
     return new LiveSnapshotReader(c, ReadOptions.DEFAULTS).readObjects();
+  }
+
+  /**
+   * {@link #read(KubernetesConnection)}, the priority-expander ConfigMap read from {@code
+   * namespace} (CA's {@code --namespace}).
+   */
+  public static ClusterObjects read(KubernetesConnection c, String namespace) {
+    return new LiveSnapshotReader(c, new ReadOptions(ReadOptions.DEFAULTS.pageSize(), namespace))
+        .readObjects();
   }
 
   /**

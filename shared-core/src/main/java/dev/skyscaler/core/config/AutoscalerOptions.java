@@ -8,6 +8,8 @@ import java.util.Objects;
  * The whole configuration of one autoscaler, read once and validated as a tree. Every leaf is named
  * after the Cluster Autoscaler flag it mirrors; {@link #defaults()} gives CA's defaults. Built from
  * flags by {@link OptionsParser}.
+ *
+ * @param objects {@code --namespace} and {@code --status-config-map-name}, for the adapters
  */
 public record AutoscalerOptions(
     Duration scanInterval,
@@ -15,8 +17,10 @@ public record AutoscalerOptions(
     ScaleDownOptions scaleDown,
     HealthOptions health,
     InterruptionOptions interruption,
-    List<HeadroomSpec> headroom) {
+    List<HeadroomSpec> headroom,
+    CaObjectNames objects) {
   public AutoscalerOptions {
+    Objects.requireNonNull(objects, "objects");
     Objects.requireNonNull(scanInterval, "scanInterval");
     Objects.requireNonNull(scaleUp, "scaleUp");
     Objects.requireNonNull(scaleDown, "scaleDown");
@@ -37,7 +41,8 @@ public record AutoscalerOptions(
         scaleDown,
         HealthOptions.defaults(),
         InterruptionOptions.defaults(),
-        List.of());
+        List.of(),
+        CaObjectNames.DEFAULTS);
   }
 
   public static AutoscalerOptions defaults() {
@@ -46,22 +51,30 @@ public record AutoscalerOptions(
   }
 
   public AutoscalerOptions withScaleUp(ScaleUpOptions v) {
-    return new AutoscalerOptions(scanInterval, v, scaleDown, health, interruption, headroom);
+    return new AutoscalerOptions(
+        scanInterval, v, scaleDown, health, interruption, headroom, objects);
   }
 
   public AutoscalerOptions withScaleDown(ScaleDownOptions v) {
-    return new AutoscalerOptions(scanInterval, scaleUp, v, health, interruption, headroom);
+    return new AutoscalerOptions(scanInterval, scaleUp, v, health, interruption, headroom, objects);
   }
 
   public AutoscalerOptions withHealth(HealthOptions v) {
-    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, v, interruption, headroom);
+    return new AutoscalerOptions(
+        scanInterval, scaleUp, scaleDown, v, interruption, headroom, objects);
   }
 
   public AutoscalerOptions withInterruption(InterruptionOptions v) {
-    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, health, v, headroom);
+    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, health, v, headroom, objects);
+  }
+
+  public AutoscalerOptions withObjects(CaObjectNames v) {
+    return new AutoscalerOptions(
+        scanInterval, scaleUp, scaleDown, health, interruption, headroom, v);
   }
 
   public AutoscalerOptions withHeadroom(List<HeadroomSpec> v) {
-    return new AutoscalerOptions(scanInterval, scaleUp, scaleDown, health, interruption, v);
+    return new AutoscalerOptions(
+        scanInterval, scaleUp, scaleDown, health, interruption, v, objects);
   }
 }

@@ -9,7 +9,8 @@ public enum ExpanderName {
   MOST_PODS("most-pods"),
   RANDOM("random"),
   PRICE("price"),
-  PRIORITY("priority");
+  PRIORITY("priority"),
+  LEAST_NODES("least-nodes");
 
   private final String flagName;
 

@@ -54,7 +54,8 @@ public record OptionFlag(
             "<names>",
             s.expanders().stream().map(ExpanderName::flagName).collect(Collectors.joining(",")),
             "Chain of expanders choosing the node group to grow, applied left to right:"
-                + " least-waste, most-pods, price, priority, random (random must be last)."),
+                + " least-waste, least-nodes, most-pods, price, priority, random (random must be"
+                + " last)."),
         single(
             "max-nodes-total",
             "<n>",
@@ -104,6 +105,13 @@ public record OptionFlag(
             "",
             Kind.REPEATABLE,
             "A label ignored when comparing node groups for balancing; repeatable."),
+        new OptionFlag(
+            "balancing-label",
+            "<label>",
+            "",
+            Kind.REPEATABLE,
+            "When given, node groups are similar for balancing exactly when they have the same"
+                + " value of each of these labels, and nothing else is compared; repeatable."),
         single(
             "memory-difference-ratio",
             "<ratio>",
@@ -118,7 +126,52 @@ public record OptionFlag(
             "max-node-startup-time",
             "<duration>",
             GoDuration.format(s.maxNodeStartupTime()),
-            "How long a registered node may stay NotReady and still count as booting."));
+            "How long a registered node may stay NotReady and still count as booting."),
+        repeatable(
+            "startup-taint",
+            "<key>",
+            "A taint key a node carries while it starts: left out of node group templates, and a"
+                + " node carrying it counts as not Ready yet; repeatable. Keys with the prefix"
+                + " startup-taint.cluster-autoscaler.kubernetes.io/ are startup taints anyway."),
+        repeatable(
+            "ignore-taint",
+            "<key>",
+            "CA's deprecated name of --startup-taint (keys with the prefix"
+                + " ignore-taint.cluster-autoscaler.kubernetes.io/ as well); repeatable."),
+        repeatable(
+            "status-taint",
+            "<key>",
+            "A taint key that reports a node's state: left out of node group templates, without"
+                + " making the node unready; repeatable. Keys with the prefix"
+                + " status-taint.cluster-autoscaler.kubernetes.io/ are status taints anyway."),
+        duration(
+            "initial-node-group-backoff-duration",
+            s.backoff().initial(),
+            "How long a node group is left out of scale-up after its first failed scale-up."),
+        duration(
+            "max-node-group-backoff-duration",
+            s.backoff().max(),
+            "The longest backoff: each failure after a backoff ended doubles it up to this."),
+        duration(
+            "node-group-backoff-reset-timeout",
+            s.backoff().resetTimeout(),
+            "A node group whose last failed scale-up is longer ago than this starts its backoff"
+                + " again from the initial duration."),
+        single(
+            "namespace",
+            "<namespace>",
+            d.objects().namespace(),
+            "Where the status ConfigMap, the priority expander's ConfigMap, the scan Lease and the"
+                + " state ConfigMaps are."),
+        single(
+            "status-config-map-name",
+            "<name>",
+            d.objects().statusConfigMapName(),
+            "The name of the status ConfigMap (CA's format) in --namespace."));
+  }
+
+  private static OptionFlag repeatable(String name, String label, String description) {
+    return new OptionFlag(name, label, "", Kind.REPEATABLE, description);
   }
 
   private static List<OptionFlag> scaleDown(ScaleDownOptions s) {
@@ -223,7 +276,15 @@ public record OptionFlag(
         toggle(
             "cordon-node-before-terminating",
             s.cordonNodeBeforeTerminating(),
-            "Cordon a node as well as tainting it when its removal starts."));
+            "Cordon a node as well as tainting it when its removal starts."),
+        toggle(
+            "daemonset-eviction-for-empty-nodes",
+            s.daemonSetEvictionForEmptyNodes(),
+            "Evict the DaemonSet pods of a node removed as empty before it is deleted."),
+        toggle(
+            "daemonset-eviction-for-occupied-nodes",
+            s.daemonSetEvictionForOccupiedNodes(),
+            "Evict the DaemonSet pods of a drained node, after its other pods."));
   }
 
   private static OptionFlag duration(String name, java.time.Duration d, String description) {

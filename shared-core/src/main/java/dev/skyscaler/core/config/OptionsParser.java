@@ -81,6 +81,11 @@ public final class OptionsParser {
     Duration provisionTime = duration("max-node-provision-time", false, s.maxNodeProvisionTime());
     Duration startupTime = duration("max-node-startup-time", false, s.maxNodeStartupTime());
     Map<Integer, List<String>> priorities = priorities(expanderPriorities);
+    List<String> balancingLabels = labels("balancing-label");
+    MigrationOptionsParsing migration = new MigrationOptionsParsing(this);
+    TaintOptions taints = migration.taints();
+    BackoffOptions backoff = migration.backoff(s.backoff());
+    CaObjectNames objects = migration.objects(d.objects());
     ScaleDownOptions scaleDown = scaleDown(d.scaleDown());
     PolicyOptionsParsing policies = new PolicyOptionsParsing(this);
     HealthOptions health =
@@ -110,11 +115,15 @@ public final class OptionsParser {
             provisionTime,
             startupTime,
             priorities,
-            s.randomSeed()),
+            s.randomSeed(),
+            balancingLabels,
+            taints,
+            backoff),
         scaleDown,
         health,
         interruption,
-        headroom);
+        headroom,
+        objects);
   }
 
   /** The scale-down options; problems are recorded and the defaults stand in for bad values. */
@@ -144,7 +153,9 @@ public final class OptionsParser {
             true,
             d.blockingSystemPodDisruptionTimeout()),
         duration("unremovable-node-recheck-timeout", true, d.unremovableNodeRecheckTimeout()),
-        bool("cordon-node-before-terminating", d.cordonNodeBeforeTerminating()));
+        bool("cordon-node-before-terminating", d.cordonNodeBeforeTerminating()),
+        bool("daemonset-eviction-for-empty-nodes", d.daemonSetEvictionForEmptyNodes()),
+        bool("daemonset-eviction-for-occupied-nodes", d.daemonSetEvictionForOccupiedNodes()));
   }
 
   private void rejectUnknown() {

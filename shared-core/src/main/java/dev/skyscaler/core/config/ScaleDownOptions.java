@@ -30,6 +30,10 @@ import java.util.Objects;
  *     spelling of the flag)
  * @param unremovableNodeRecheckTimeout {@code --unremovable-node-recheck-timeout}
  * @param cordonNodeBeforeTerminating {@code --cordon-node-before-terminating}
+ * @param daemonSetEvictionForEmptyNodes {@code --daemonset-eviction-for-empty-nodes}: a node
+ *     removed as empty has its DaemonSet pods evicted first
+ * @param daemonSetEvictionForOccupiedNodes {@code --daemonset-eviction-for-occupied-nodes}: a
+ *     drained node has its DaemonSet pods evicted after the others
  */
 public record ScaleDownOptions(
     boolean enabled,
@@ -53,7 +57,9 @@ public record ScaleDownOptions(
     int minReplicaCount,
     Duration blockingSystemPodDisruptionTimeout,
     Duration unremovableNodeRecheckTimeout,
-    boolean cordonNodeBeforeTerminating) {
+    boolean cordonNodeBeforeTerminating,
+    boolean daemonSetEvictionForEmptyNodes,
+    boolean daemonSetEvictionForOccupiedNodes) {
 
   public ScaleDownOptions {
     requireFraction(utilizationThreshold, "scale-down-utilization-threshold");
@@ -118,6 +124,8 @@ public record ScaleDownOptions(
         0,
         Duration.ofHours(1),
         Duration.ofMinutes(5),
+        true,
+        false,
         true);
   }
 
@@ -157,6 +165,8 @@ public record ScaleDownOptions(
     private Duration blockingSystemPodDisruptionTimeout;
     private Duration unremovableNodeRecheckTimeout;
     private boolean cordonNodeBeforeTerminating;
+    private boolean daemonSetEvictionForEmptyNodes;
+    private boolean daemonSetEvictionForOccupiedNodes;
 
     private Builder(ScaleDownOptions o) {
       enabled = o.enabled;
@@ -181,6 +191,8 @@ public record ScaleDownOptions(
       blockingSystemPodDisruptionTimeout = o.blockingSystemPodDisruptionTimeout;
       unremovableNodeRecheckTimeout = o.unremovableNodeRecheckTimeout;
       cordonNodeBeforeTerminating = o.cordonNodeBeforeTerminating;
+      daemonSetEvictionForEmptyNodes = o.daemonSetEvictionForEmptyNodes;
+      daemonSetEvictionForOccupiedNodes = o.daemonSetEvictionForOccupiedNodes;
     }
 
     public Builder enabled(boolean v) {
@@ -293,6 +305,16 @@ public record ScaleDownOptions(
       return this;
     }
 
+    public Builder daemonSetEvictionForEmptyNodes(boolean v) {
+      daemonSetEvictionForEmptyNodes = v;
+      return this;
+    }
+
+    public Builder daemonSetEvictionForOccupiedNodes(boolean v) {
+      daemonSetEvictionForOccupiedNodes = v;
+      return this;
+    }
+
     public ScaleDownOptions build() {
       return new ScaleDownOptions(
           enabled,
@@ -316,7 +338,9 @@ public record ScaleDownOptions(
           minReplicaCount,
           blockingSystemPodDisruptionTimeout,
           unremovableNodeRecheckTimeout,
-          cordonNodeBeforeTerminating);
+          cordonNodeBeforeTerminating,
+          daemonSetEvictionForEmptyNodes,
+          daemonSetEvictionForOccupiedNodes);
     }
   }
 }

@@ -19,6 +19,8 @@ import java.util.TreeMap;
  * @param expendablePodsPriorityCutoff {@code --expendable-pods-priority-cutoff}
  * @param balanceSimilarNodeGroups {@code --balance-similar-node-groups}
  * @param balancingIgnoreLabels {@code --balancing-ignore-label}, on top of CA's built-in list
+ * @param balancingLabels {@code --balancing-label}: when not empty, two groups are similar exactly
+ *     when both have each of these labels with the same value, and nothing else is compared
  * @param memoryDifferenceRatio {@code --memory-difference-ratio}
  * @param maxNodeProvisionTime {@code --max-node-provision-time}
  * @param maxNodeStartupTime {@code --max-node-startup-time}: a registered node that is not Ready
@@ -26,6 +28,8 @@ import java.util.TreeMap;
  * @param expanderPriorities the priority expander's table: priority to node-group name regexes
  *     (CA's {@code cluster-autoscaler-priority-expander} ConfigMap)
  * @param randomSeed seed for the {@code random} expander, so a plan is reproducible
+ * @param taints {@code --startup-taint}, {@code --ignore-taint}, {@code --status-taint}
+ * @param backoff the node-group backoff after a failed scale-up
  */
 public record ScaleUpOptions(
     List<ExpanderName> expanders,
@@ -42,7 +46,10 @@ public record ScaleUpOptions(
     Duration maxNodeProvisionTime,
     Duration maxNodeStartupTime,
     Map<Integer, List<String>> expanderPriorities,
-    long randomSeed) {
+    long randomSeed,
+    List<String> balancingLabels,
+    TaintOptions taints,
+    BackoffOptions backoff) {
 
   /** An inclusive {@code min:max} range. */
   public record Range(long min, long max) {
@@ -78,6 +85,9 @@ public record ScaleUpOptions(
     Objects.requireNonNull(maxNodeProvisionTime, "maxNodeProvisionTime");
     Objects.requireNonNull(maxNodeStartupTime, "maxNodeStartupTime");
     expanderPriorities = Map.copyOf(new TreeMap<>(expanderPriorities));
+    balancingLabels = List.copyOf(balancingLabels);
+    Objects.requireNonNull(taints, "taints");
+    Objects.requireNonNull(backoff, "backoff");
   }
 
   public static ScaleUpOptions defaults() {
@@ -96,7 +106,10 @@ public record ScaleUpOptions(
         Duration.ofMinutes(15),
         Duration.ofMinutes(15),
         Map.of(),
-        0);
+        0,
+        List.of(),
+        TaintOptions.NONE,
+        BackoffOptions.DEFAULTS);
   }
 
   /** A builder starting from these values. */
@@ -117,6 +130,9 @@ public record ScaleUpOptions(
     b.maxNodeStartupTime = maxNodeStartupTime;
     b.expanderPriorities = expanderPriorities;
     b.randomSeed = randomSeed;
+    b.balancingLabels = balancingLabels;
+    b.taints = taints;
+    b.backoff = backoff;
     return b;
   }
 
@@ -139,8 +155,26 @@ public record ScaleUpOptions(
     private Duration maxNodeStartupTime;
     private Map<Integer, List<String>> expanderPriorities;
     private long randomSeed;
+    private List<String> balancingLabels;
+    private TaintOptions taints;
+    private BackoffOptions backoff;
 
     private Builder() {}
+
+    public Builder balancingLabels(List<String> v) {
+      balancingLabels = v;
+      return this;
+    }
+
+    public Builder taints(TaintOptions v) {
+      taints = v;
+      return this;
+    }
+
+    public Builder backoff(BackoffOptions v) {
+      backoff = v;
+      return this;
+    }
 
     public Builder expanders(List<ExpanderName> v) {
       expanders = v;
@@ -233,7 +267,10 @@ public record ScaleUpOptions(
           maxNodeProvisionTime,
           maxNodeStartupTime,
           expanderPriorities,
-          randomSeed);
+          randomSeed,
+          balancingLabels,
+          taints,
+          backoff);
     }
   }
 }

@@ -159,6 +159,12 @@ public final class ClusterSnapshot {
         nodes, newPods, pdbs, daemonSets, nodeGroups, capacityBuffers, namespaces);
   }
 
+  /** The same cluster with these nodes instead (a view: readiness as the planners see it). */
+  public ClusterSnapshot withNodes(List<Node> newNodes) {
+    return new ClusterSnapshot(
+        newNodes, pods, pdbs, daemonSets, nodeGroups, capacityBuffers, namespaces);
+  }
+
   /** The group a node belongs to, if any. */
   public Optional<NodeGroup> groupOf(String nodeName) {
     for (NodeGroup g : nodeGroups) {

@@ -37,9 +37,13 @@ import java.util.stream.Collectors;
  *
  * <ol>
  *   <li>start: taint {@code ToBeDeletedByClusterAutoscaler=<unix seconds>:NoSchedule} (and cordon);
- *   <li>{@code TAINTING}: once the taint is on the node, an empty node is deleted at once, others
- *       have their pods evicted (grace capped at {@code --max-graceful-termination-sec}; DaemonSet
- *       pods too, best effort, unless annotated {@code enable-ds-eviction: "false"});
+ *   <li>{@code TAINTING}: once the taint is on the node, an empty node is deleted at once (its
+ *       DaemonSet pods evicted first, best effort, with {@code
+ *       --daemonset-eviction-for-empty-nodes}), others have their pods evicted (grace capped at
+ *       {@code --max-graceful-termination-sec}; DaemonSet pods too, best effort, with {@code
+ *       --daemonset-eviction-for-occupied-nodes}). A DaemonSet pod annotated {@code
+ *       enable-ds-eviction} is evicted exactly when the annotation is {@code "true"}, whatever the
+ *       flag (CA's {@code daemonset.PodsToEvict});
  *   <li>{@code EVICTING}: a pod still there and not terminating is evicted again, until {@code
  *       --max-pod-eviction-time} after the start; when no pod is left to move, or every one left is
  *       terminating and the deadline (eviction time + grace + 30s) has passed, the instance is
@@ -148,7 +152,10 @@ final class DrainSteps {
         taint(n);
         drains.put(d.node(), d);
       }
-    } else if (d.empty() || toMove(n).isEmpty()) {
+    } else if (d.empty()) {
+      evictDaemonSetPods(n, options.daemonSetEvictionForEmptyNodes());
+      delete(d, n);
+    } else if (toMove(n).isEmpty()) {
       delete(d, n);
     } else {
       evict(d.at(DrainStep.EVICTING, d.deadline()), n);
@@ -256,7 +263,8 @@ final class DrainSteps {
 
   private void evict(Drain d, Node n) {
     for (Pod p : podsOn(n)) {
-      if (p.deletionTime().isPresent() || !isMovable(p) && !isEvictedDaemonSetPod(p)) {
+      boolean byDefault = options.daemonSetEvictionForOccupiedNodes();
+      if (p.deletionTime().isPresent() || !isMovable(p) && !isEvictedDaemonSetPod(p, byDefault)) {
         continue;
       }
       actions.add(
@@ -267,6 +275,17 @@ final class DrainSteps {
       }
     }
     drains.put(d.node(), d);
+  }
+
+  /** Best effort: the node is deleted next whether or not they are gone. */
+  private void evictDaemonSetPods(Node n, boolean byDefault) {
+    for (Pod p : podsOn(n)) {
+      if (p.deletionTime().isEmpty() && !p.isTerminal() && isEvictedDaemonSetPod(p, byDefault)) {
+        actions.add(
+            new EvictPod(
+                p.key(), n.name(), options.cappedGraceSeconds(p.terminationGracePeriodSeconds())));
+      }
+    }
   }
 
   private void delete(Drain d, Node n) {
@@ -302,8 +321,12 @@ final class DrainSteps {
         && !Drainability.isLongTerminating(p, now);
   }
 
-  private static boolean isEvictedDaemonSetPod(Pod p) {
-    return p.isDaemonSetPod() && !"false".equals(p.annotations().get(ENABLE_DS_EVICTION));
+  private static boolean isEvictedDaemonSetPod(Pod p, boolean byDefault) {
+    if (!p.isDaemonSetPod() || p.isMirror()) {
+      return false;
+    }
+    String annotation = p.annotations().get(ENABLE_DS_EVICTION);
+    return annotation == null ? byDefault : annotation.equals("true");
   }
 
   private boolean evictionTimeUp(Drain d) {

@@ -104,7 +104,8 @@ public final class ScaleDownScan {
             lastScaleDown,
             lastFailure,
             state.health(),
-            state.interruptions());
+            state.interruptions(),
+            state.backoffs());
     return new Result(plan.removable(), plan.unremovable(), steps.actions(), next);
   }
 

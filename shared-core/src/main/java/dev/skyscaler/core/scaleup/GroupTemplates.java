@@ -1,5 +1,6 @@
 package dev.skyscaler.core.scaleup;
 
+import dev.skyscaler.core.config.TaintOptions;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.DaemonSet;
 import dev.skyscaler.core.model.Node;
@@ -20,8 +21,8 @@ import java.util.Set;
  * Builds each group's {@link GroupTemplate}, CA's order of preference: a healthy member node
  * (Ready, schedulable, not being deleted), sanitised — its DaemonSet and mirror pods kept as
  * overhead (unless they are being deleted, as CA's podsExpectedOnFreshNode), everything else
- * dropped, autoscaler and node-condition taints removed; else the declared cloud template plus the
- * DaemonSets that would run on it; else any member as a last resort.
+ * dropped, autoscaler, node-condition, startup and status taints removed; else the declared cloud
+ * template plus the DaemonSets that would run on it; else any member as a last resort.
  */
 public final class GroupTemplates {
   /** Taints that describe a node's current state, not what a fresh node of the group will have. */
@@ -43,7 +44,7 @@ public final class GroupTemplates {
   private GroupTemplates() {}
 
   /** Templates by group name, in the snapshot's group order. */
-  public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot) {
+  public static Map<String, GroupTemplate> build(ClusterSnapshot snapshot, TaintOptions taints) {
     Map<String, Node> nodes = new HashMap<>();
     snapshot.nodes().forEach(n -> nodes.put(n.name(), n));
     PodsByNode pods = snapshot.podsByNode();
@@ -68,11 +69,11 @@ public final class GroupTemplates {
         }
       }
       if (healthy != null) {
-        result.put(g.name(), fromMember(g, healthy, overheadOn(pods, healthy)));
+        result.put(g.name(), fromMember(g, healthy, overheadOn(pods, healthy), taints));
       } else if (g.template().isPresent()) {
-        result.put(g.name(), fromDeclared(g, snapshot.daemonSets()));
+        result.put(g.name(), fromDeclared(g, snapshot.daemonSets(), taints));
       } else if (any != null) {
-        result.put(g.name(), fromMember(g, any, overheadOn(pods, any)));
+        result.put(g.name(), fromMember(g, any, overheadOn(pods, any), taints));
       }
     }
     return result;
@@ -99,13 +100,16 @@ public final class GroupTemplates {
     return false;
   }
 
-  private static GroupTemplate fromMember(NodeGroup g, Node n, Resources overhead) {
+  private static GroupTemplate fromMember(
+      NodeGroup g, Node n, Resources overhead, TaintOptions taints) {
     Map<String, String> labels = new HashMap<>(n.labels());
     labels.remove(Node.HOSTNAME_LABEL);
-    return new GroupTemplate(g, n.allocatable(), labels, sanitise(n.taints()), overhead, true);
+    return new GroupTemplate(
+        g, n.allocatable(), labels, sanitise(n.taints(), taints), overhead, true);
   }
 
-  private static GroupTemplate fromDeclared(NodeGroup g, List<DaemonSet> daemonSets) {
+  private static GroupTemplate fromDeclared(
+      NodeGroup g, List<DaemonSet> daemonSets, TaintOptions taints) {
     var t = g.template().orElseThrow();
     Resources overhead = Resources.ZERO;
     for (DaemonSet ds : daemonSets) {
@@ -114,10 +118,15 @@ public final class GroupTemplates {
         overhead = overhead.plus(p.requests());
       }
     }
-    return new GroupTemplate(g, t.capacity(), t.labels(), sanitise(t.taints()), overhead, false);
+    return new GroupTemplate(
+        g, t.capacity(), t.labels(), sanitise(t.taints(), taints), overhead, false);
   }
 
-  private static List<Taint> sanitise(List<Taint> taints) {
-    return taints.stream().filter(t -> !TRANSIENT_TAINTS.contains(t.key())).toList();
+  /** CA's {@code SanitizeTaints}: state, node-condition, startup and status taints left out. */
+  private static List<Taint> sanitise(List<Taint> taints, TaintOptions options) {
+    return taints.stream()
+        .filter(t -> !TRANSIENT_TAINTS.contains(t.key()))
+        .filter(t -> !options.leftOutOfTemplates(t.key()))
+        .toList();
   }
 }

@@ -8,17 +8,19 @@ import dev.skyscaler.core.scheduling.PodClass;
 import dev.skyscaler.core.scheduling.SimNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToIntFunction;
 
 /**
  * Why a group gives a pending pod no node, in CA's {@code NotTriggerScaleUp} wording and order:
- * first what rules the whole group out (no template, max size, quotas), then the scheduler's
- * verdict on a fresh node of the group.
+ * first what rules the whole group out (backoff, no template, max size, quotas), then the
+ * scheduler's verdict on a fresh node of the group.
  */
 final class NoScaleUpReasons {
   static final String NO_TEMPLATE = "node group has no usable node and no template";
   static final String MAX_SIZE = "max node group size reached";
+  static final String BACKOFF = "in backoff after failed scale-up";
   static final String GPU_SPARED = "GPU node group kept for pods that need GPUs";
 
   private final ClusterSimulation sim;
@@ -28,6 +30,7 @@ final class NoScaleUpReasons {
   private final ScaleUpOptions options;
   private final ToIntFunction<GroupTemplate> headroom;
   private final Map<String, Integer> planned;
+  private final Set<String> backedOff;
 
   NoScaleUpReasons(
       ClusterSimulation sim,
@@ -36,7 +39,9 @@ final class NoScaleUpReasons {
       ScaleUpLimits limits,
       ScaleUpOptions options,
       ToIntFunction<GroupTemplate> headroom,
-      Map<String, Integer> planned) {
+      Map<String, Integer> planned,
+      Set<String> backedOff) {
+    this.backedOff = backedOff;
     this.sim = sim;
     this.templates = templates;
     this.factory = factory;
@@ -55,6 +60,9 @@ final class NoScaleUpReasons {
   }
 
   String reason(PodClass c, NodeGroup g) {
+    if (backedOff.contains(g.name())) {
+      return BACKOFF; // CA leaves such a group out before looking at anything else
+    }
     GroupTemplate t = templates.get(g.name());
     if (t == null) {
       return NO_TEMPLATE;

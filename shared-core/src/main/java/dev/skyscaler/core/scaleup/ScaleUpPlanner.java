@@ -37,6 +37,7 @@ public final class ScaleUpPlanner {
   private final ClusterSnapshot snapshot;
   private final ScaleUpOptions options;
   private final Map<String, GroupTemplate> templates;
+  private final Set<String> backedOff;
   private final FirstFitDecreasingEstimator.NodeFactory factory =
       new FirstFitDecreasingEstimator.NodeFactory();
   private final ScaleUpLimits limits;
@@ -54,9 +55,20 @@ public final class ScaleUpPlanner {
   record Assignment(PodClass podClass, int from, int count, SimNode node) {}
 
   public ScaleUpPlanner(ClusterSnapshot snapshot, ScaleUpOptions options, Instant now) {
+    this(snapshot, options, now, Set.of());
+  }
+
+  /**
+   * @param backedOff node groups in backoff after a failed scale-up: they get no node and their
+   *     requested capacity is not counted as upcoming (CA's {@code filterValidScaleUpNodeGroups}
+   *     and upcoming-node count)
+   */
+  public ScaleUpPlanner(
+      ClusterSnapshot snapshot, ScaleUpOptions options, Instant now, Set<String> backedOff) {
+    this.backedOff = Set.copyOf(backedOff);
     this.snapshot = snapshot;
     this.options = options;
-    this.templates = GroupTemplates.build(snapshot);
+    this.templates = GroupTemplates.build(snapshot, options.taints());
     this.limits = new ScaleUpLimits(options);
     this.now = now;
     java.util.Set<String> nodeNames = new HashSet<>();
@@ -68,6 +80,7 @@ public final class ScaleUpPlanner {
     for (PodClass c : classes) {
       remaining[c.id()] = c.size();
     }
+    warnings.addAll(ExpanderChain.configurationWarnings(options));
     for (NodeGroup g : snapshot.nodeGroups()) {
       if (!templates.containsKey(g.name())) {
         warnings.add(
@@ -122,6 +135,9 @@ public final class ScaleUpPlanner {
 
   int headroom(GroupTemplate t) {
     NodeGroup g = t.group();
+    if (backedOff.contains(g.name())) {
+      return 0;
+    }
     int p = planned.getOrDefault(g.name(), 0);
     long room = (long) g.maxSize() - g.targetSize() - p;
     room = Math.min(room, (long) options.maxNodesPerScaleUp() - p);
@@ -367,7 +383,8 @@ public final class ScaleUpPlanner {
 
   /** Per group: why the class gets no (further) node there. */
   Map<String, String> reasons(PodClass c) {
-    return new NoScaleUpReasons(sim(), templates, factory, limits, options, this::headroom, planned)
+    return new NoScaleUpReasons(
+            sim(), templates, factory, limits, options, this::headroom, planned, backedOff)
         .of(c, snapshot.nodeGroups());
   }
 
@@ -381,7 +398,7 @@ public final class ScaleUpPlanner {
    */
   private ClusterSimulation sim() {
     if (sim == null) {
-      sim = SimulatedCluster.load(snapshot, templates, options, now, factory, limits);
+      sim = SimulatedCluster.load(snapshot, templates, options, now, factory, limits, backedOff);
     }
     return sim;
   }

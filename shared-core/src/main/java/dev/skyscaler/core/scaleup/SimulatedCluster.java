@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -32,7 +33,8 @@ final class SimulatedCluster {
       ScaleUpOptions options,
       Instant now,
       FirstFitDecreasingEstimator.NodeFactory factory,
-      ScaleUpLimits limits) {
+      ScaleUpLimits limits,
+      Set<String> backedOff) {
     ClusterSimulation sim = new ClusterSimulation();
     Map<String, String> groupOf = new HashMap<>();
     Map<String, Node> nodes = new HashMap<>();
@@ -78,7 +80,8 @@ final class SimulatedCluster {
           }
         }
       }
-      int requested = Math.max(0, g.targetSize() - registered);
+      // a backed-off group's requested capacity is not coming: CA ignores its upcoming nodes
+      int requested = backedOff.contains(g.name()) ? 0 : Math.max(0, g.targetSize() - registered);
       if (t != null) {
         for (int i = 0; i < requested + booting; i++) {
           factory.add(sim, t, SimNode.Kind.UPCOMING);

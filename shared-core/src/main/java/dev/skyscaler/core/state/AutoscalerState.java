@@ -19,6 +19,7 @@ import java.util.TreeMap;
  * @param lastScaleUp when the last scale-up was planned; {@link #NEVER} when none was
  * @param lastScaleDown when the last node removal started; {@link #NEVER} when none did
  * @param lastScaleDownFailure when the last node removal failed; {@link #NEVER} when none did
+ * @param backoffs node groups backed off after failed scale-ups, by group name
  */
 public record AutoscalerState(
     Map<String, Instant> unneededSince,
@@ -28,7 +29,8 @@ public record AutoscalerState(
     Instant lastScaleDown,
     Instant lastScaleDownFailure,
     HealthState health,
-    InterruptionState interruptions) {
+    InterruptionState interruptions,
+    Map<String, NodeGroupBackoff> backoffs) {
 
   /** The time a thing that never happened is recorded at. */
   public static final Instant NEVER = Instant.EPOCH;
@@ -42,9 +44,11 @@ public record AutoscalerState(
           NEVER,
           NEVER,
           HealthState.EMPTY,
-          InterruptionState.EMPTY);
+          InterruptionState.EMPTY,
+          Map.of());
 
   public AutoscalerState {
+    backoffs = sorted(backoffs);
     unneededSince = sorted(unneededSince);
     unremovableUntil = sorted(unremovableUntil);
     drains = sorted(drains);
@@ -60,6 +64,28 @@ public record AutoscalerState(
     Objects.requireNonNull(lastScaleDownFailure, "lastScaleDownFailure");
     Objects.requireNonNull(health, "health");
     Objects.requireNonNull(interruptions, "interruptions");
+  }
+
+  /** The state without node-group backoffs. */
+  public AutoscalerState(
+      Map<String, Instant> unneededSince,
+      Map<String, Instant> unremovableUntil,
+      Map<String, Drain> drains,
+      Instant lastScaleUp,
+      Instant lastScaleDown,
+      Instant lastScaleDownFailure,
+      HealthState health,
+      InterruptionState interruptions) {
+    this(
+        unneededSince,
+        unremovableUntil,
+        drains,
+        lastScaleUp,
+        lastScaleDown,
+        lastScaleDownFailure,
+        health,
+        interruptions,
+        Map.of());
   }
 
   /** The scale-down part of the state, with no repairs or interruptions under way. */
@@ -91,7 +117,22 @@ public record AutoscalerState(
         lastScaleDown,
         lastScaleDownFailure,
         h,
-        i);
+        i,
+        backoffs);
+  }
+
+  /** This state with the node-group backoffs replaced. */
+  public AutoscalerState withBackoffs(Map<String, NodeGroupBackoff> b) {
+    return new AutoscalerState(
+        unneededSince,
+        unremovableUntil,
+        drains,
+        lastScaleUp,
+        lastScaleDown,
+        lastScaleDownFailure,
+        health,
+        interruptions,
+        b);
   }
 
   private static <V> Map<String, V> sorted(Map<String, V> m) {
@@ -108,6 +149,7 @@ public record AutoscalerState(
         lastScaleDown,
         lastScaleDownFailure,
         health,
-        interruptions);
+        interruptions,
+        backoffs);
   }
 }

@@ -349,7 +349,7 @@ class OptionsParserTest {
             "a misspelt expander",
             flag("expander", "least-wast"),
             "--expander: unknown expander \"least-wast\"; allowed: least-waste, most-pods, random,"
-                + " price, priority"),
+                + " price, priority, least-nodes"),
         Arguments.of(
             "random before another expander",
             flag("expander", "random,least-waste"),
@@ -519,7 +519,14 @@ class OptionsParserTest {
         .filteredOn(f -> f.kind() == OptionFlag.Kind.REPEATABLE)
         .extracting(OptionFlag::name)
         .containsExactlyInAnyOrder(
-            "gpu-total", "balancing-ignore-label", "node-group-repair-ladder", "headroom");
+            "gpu-total",
+            "balancing-ignore-label",
+            "balancing-label",
+            "startup-taint",
+            "ignore-taint",
+            "status-taint",
+            "node-group-repair-ladder",
+            "headroom");
     assertThat(OptionsParser.parse(flags)).isEqualTo(AutoscalerOptions.defaults());
     assertThat(OptionsParser.parseHealth(flags)).isEqualTo(HealthOptions.defaults());
     assertThat(OptionsParser.parseInterruption(flags)).isEqualTo(InterruptionOptions.defaults());

@@ -40,13 +40,13 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>A variable set that Skyscaler does not read is an error of {@link #autoscalerOptions()} when
- * it is meant for an autoscaler: a CA option Skyscaler lacks ({@code STARTUP_TAINT
- * (--startup-taint): ...}), or a near miss of a variable it reads ({@code SCALE_DOWN_UNEEDED_TIME:
- * ... did you mean SCALE_DOWN_UNNEEDED_TIME?}). The variables of CA's own process ({@code V},
- * {@code LOGTOSTDERR}, {@code LEADER_ELECT}, ...) are accepted and have no effect ({@link
- * #noEffect()}). Every other variable belongs to the platform ({@code AWS_*}, {@code FUNCTIONS_*},
- * {@code PATH}, ...) and is left alone: the two cannot be told apart by name, so only names close
- * to Skyscaler's are refused. {@link #DRY_RUN} is read by every runner.
+ * it is meant for an autoscaler: a CA option Skyscaler lacks ({@code MAX_BULK_SOFT_TAINT_COUNT
+ * (--max-bulk-soft-taint-count): ...}), or a near miss of a variable it reads ({@code
+ * SCALE_DOWN_UNEEDED_TIME: ... did you mean SCALE_DOWN_UNNEEDED_TIME?}). The variables of CA's own
+ * process ({@code V}, {@code LOGTOSTDERR}, {@code LEADER_ELECT}, ...) are accepted and have no
+ * effect ({@link #noEffect()}). Every other variable belongs to the platform ({@code AWS_*}, {@code
+ * FUNCTIONS_*}, {@code PATH}, ...) and is left alone: the two cannot be told apart by name, so only
+ * names close to Skyscaler's are refused. {@link #DRY_RUN} is read by every runner.
  *
  * <p>Pure and immutable: it reads only the map it is given (the function's entry point passes
  * {@code System.getenv()}), and keeps only the variables it accepts.

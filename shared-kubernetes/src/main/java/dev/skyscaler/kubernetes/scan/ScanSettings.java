@@ -1,8 +1,10 @@
 package dev.skyscaler.kubernetes.scan;
 
 import dev.skyscaler.core.config.AutoscalerOptions;
+import dev.skyscaler.core.config.CaObjectNames;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
 import dev.skyscaler.kubernetes.events.EventRecorder.EventOptions;
+import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.CheckOptions;
 import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.state.ScanLease.LeaseOptions;
 import dev.skyscaler.kubernetes.state.StateStore.StoreOptions;
@@ -51,18 +53,36 @@ public record ScanSettings(
     }
   }
 
-  /** The defaults for everything but the core's options: CA's names and places, no lease wait. */
+  /**
+   * The defaults for everything but the core's options, no lease wait, and CA's places: every
+   * object in {@code --namespace} (the scan Lease, the state ConfigMaps, the priority expander's
+   * ConfigMap, and the status ConfigMap named {@code --status-config-map-name}); a running CA is
+   * looked for there too, under that status name.
+   */
   public static ScanSettings defaults(AutoscalerOptions autoscaler) {
+    CaObjectNames at = autoscaler.objects();
+    String ns = at.namespace();
+    CheckOptions check = CheckOptions.DEFAULTS;
+    ShadowOptions shadow = ShadowOptions.DEFAULTS;
     return new ScanSettings(
         autoscaler,
-        LeaseOptions.DEFAULTS,
-        StoreOptions.DEFAULTS,
-        StatusOptions.DEFAULTS,
+        new LeaseOptions(
+            ns,
+            LeaseOptions.DEFAULTS.name(),
+            LeaseOptions.DEFAULTS.duration(),
+            LeaseOptions.DEFAULTS.clockSkew()),
+        new StoreOptions(ns, StoreOptions.DEFAULTS.name()),
+        new StatusOptions(ns, at.statusConfigMapName(), StatusOptions.DEFAULTS.refreshAfter()),
         EventOptions.DEFAULTS,
-        ReadOptions.DEFAULTS,
+        new ReadOptions(ReadOptions.DEFAULTS.pageSize(), ns),
         Duration.ZERO,
         Duration.ofMillis(500),
-        ShadowOptions.DEFAULTS);
+        new ShadowOptions(
+            false,
+            new CheckOptions(
+                ns, check.lease(), at.statusConfigMapName(), check.recent(), check.clockSkew()),
+            new StatusOptions(ns, shadow.ownStatus().name(), shadow.ownStatus().refreshAfter()),
+            new StoreOptions(ns, shadow.shadowState().name())));
   }
 
   /** These settings waiting up to {@code wait} for a held lease. */

@@ -9,8 +9,9 @@ import java.util.TreeMap;
 /**
  * Drops the per-node entries of {@link AutoscalerState} whose node is gone before the state is
  * stored: unneeded-since times, unremovable-until times and drains (the scale-down state machine
- * forgets a drain whose node is gone in the same scan). The health and interruption states are kept
- * whole: they are keyed by group and instance, and forget their entries on their own schedule.
+ * forgets a drain whose node is gone in the same scan). The health and interruption states and the
+ * node-group backoffs are kept whole: they are keyed by group and instance, and forget their
+ * entries on their own schedule.
  */
 public final class AutoscalerStatePruning implements StatePruning<AutoscalerState> {
   @Override
@@ -23,7 +24,8 @@ public final class AutoscalerStatePruning implements StatePruning<AutoscalerStat
         s.lastScaleDown(),
         s.lastScaleDownFailure(),
         s.health(),
-        s.interruptions());
+        s.interruptions(),
+        s.backoffs());
   }
 
   private static <V> Map<String, V> only(Map<String, V> m, Set<String> nodes) {

@@ -121,10 +121,10 @@ class EnvironmentOptionsTest {
             List.of("CLUSTER_NAEM: not a setting Skyscaler reads; did you mean CLUSTER_NAME?")),
         new Unknown(
             "a CA option Skyscaler lacks is refused by name",
-            Map.of("STATUS_CONFIG_MAP_NAME", "ca-status"),
+            Map.of("MAX_BULK_SOFT_TAINT_COUNT", "10"),
             List.of(
-                "STATUS_CONFIG_MAP_NAME (--status-config-map-name): a Cluster Autoscaler option"
-                    + " Skyscaler does not support; remove it")),
+                "MAX_BULK_SOFT_TAINT_COUNT (--max-bulk-soft-taint-count): a Cluster Autoscaler"
+                    + " option Skyscaler does not support; remove it")),
         new Unknown(
             "every problem is reported at once, with the bad values",
             Map.of("MAX_NODES_TOTAL", "ten", "SCALE_DOWN_UNEEDED_TIME", "5m"),

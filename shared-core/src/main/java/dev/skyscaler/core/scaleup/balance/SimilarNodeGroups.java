@@ -19,7 +19,9 @@ import java.util.TreeSet;
  * resource but memory; memory within {@code --memory-difference-ratio} of the larger; free
  * resources (allocatable minus DaemonSet overhead) within 5%; the same labels, except labels that
  * differ between zones or groups by nature (see {@link #IGNORED_LABELS}) and {@code
- * --balancing-ignore-label}s; and the same taints.
+ * --balancing-ignore-label}s; and the same taints. With {@code --balancing-label}s, none of that:
+ * two groups are similar exactly when each has every one of those labels, with the same value (CA's
+ * {@code label_nodegroups.go}).
  */
 public final class SimilarNodeGroups {
   /** CA's {@code --max-free-difference-ratio} default. */
@@ -60,6 +62,12 @@ public final class SimilarNodeGroups {
    */
   public static List<GroupTemplate> similarTo(
       GroupTemplate chosen, List<GroupTemplate> candidates, ScaleUpOptions options) {
+    if (!options.balancingLabels().isEmpty()) {
+      return candidates.stream()
+          .filter(c -> !c.groupName().equals(chosen.groupName()))
+          .filter(c -> sameLabels(chosen, c, options.balancingLabels()))
+          .toList();
+    }
     Set<String> ignored = new HashSet<>(IGNORED_LABELS);
     ignored.addAll(options.balancingIgnoreLabels());
     return candidates.stream()
@@ -75,6 +83,17 @@ public final class SimilarNodeGroups {
         && withoutIgnored(a.labels(), ignoredLabels)
             .equals(withoutIgnored(b.labels(), ignoredLabels))
         && new HashSet<Taint>(a.taints()).equals(new HashSet<Taint>(b.taints()));
+  }
+
+  /** Both have each label, with the same value; a label missing on either differs. */
+  static boolean sameLabels(GroupTemplate a, GroupTemplate b, List<String> labels) {
+    for (String label : labels) {
+      String value = a.labels().get(label);
+      if (value == null || !value.equals(b.labels().get(label))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean sameAllocatable(Resources a, Resources b, double memoryRatio) {

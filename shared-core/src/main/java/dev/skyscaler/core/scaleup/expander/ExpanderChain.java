@@ -72,6 +72,18 @@ public final class ExpanderChain {
     return List.of();
   }
 
+  /**
+   * What a user should hear about the chain itself, whatever the options: {@link
+   * PriorityExpander#NO_TABLE} when the chain has {@code priority} and the table is empty.
+   */
+  public static List<String> configurationWarnings(ScaleUpOptions options) {
+    if (options.expanders().contains(ExpanderName.PRIORITY)
+        && options.expanderPriorities().isEmpty()) {
+      return List.of(PriorityExpander.NO_TABLE);
+    }
+    return List.of();
+  }
+
   /** Chooses one of {@code options}; the same options always give the same choice. */
   public Choice choose(List<ExpansionOption> options) {
     if (options.isEmpty()) {
@@ -102,6 +114,7 @@ public final class ExpanderChain {
       case RANDOM -> new RandomExpander(options.randomSeed());
       case PRICE -> new PriceExpander();
       case PRIORITY -> new PriorityExpander(options.expanderPriorities());
+      case LEAST_NODES -> new LeastNodesExpander();
     };
   }
 }

@@ -19,6 +19,15 @@ import java.util.regex.PatternSyntaxException;
  * option matches any regex, all options pass through.
  */
 public final class PriorityExpander implements Expander {
+  /**
+   * The warning of a chain with {@code priority} and no table: CA's priority expander then keeps
+   * every option, so the choice falls to the next expander, which is rarely what was meant.
+   */
+  public static final String NO_TABLE =
+      "--expander=priority: no expander priorities were found (the"
+          + " cluster-autoscaler-priority-expander ConfigMap in --namespace, or expanderPriorities"
+          + " in the options file), so the priority expander keeps every option";
+
   /** Priority to compiled regexes, highest priority first. */
   private final TreeMap<Integer, List<Pattern>> priorities =
       new TreeMap<>(Comparator.reverseOrder());

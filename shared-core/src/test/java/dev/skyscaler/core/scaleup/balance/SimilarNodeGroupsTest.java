@@ -116,6 +116,46 @@ class SimilarNodeGroupsTest {
         .containsExactly(c, b);
   }
 
+  static Stream<Arguments> balancingLabelPairs() {
+    return Stream.of(
+        Arguments.of(
+            "the same value of the balancing label makes groups similar, whatever their shape",
+            templateOf("other").label("pool", "web").cpu(8000).taint("dedicated", "web"),
+            true),
+        Arguments.of(
+            "a different value of the balancing label makes groups dissimilar",
+            templateOf("other").label("pool", "batch"),
+            false),
+        Arguments.of(
+            "a balancing label missing on the candidate makes groups dissimilar",
+            templateOf("other"),
+            false),
+        Arguments.of(
+            "labels not named by --balancing-label are not compared",
+            templateOf("other").label("pool", "web").label("team", "search"),
+            true));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("balancingLabelPairs")
+  void withBalancingLabelsOnlyThoseLabelsAreCompared(
+      String name, TemplateSpec candidate, boolean similar) {
+    GroupTemplate chosen = templateOf("chosen").label("pool", "web").build();
+    GroupTemplate other = candidate.build();
+    ScaleUpOptions byPool =
+        ignoring(List.of()).toBuilder().balancingLabels(List.of("pool")).build();
+    assertThat(SimilarNodeGroups.similarTo(chosen, List.of(other), byPool))
+        .isEqualTo(similar ? List.of(other) : List.of());
+  }
+
+  @Test
+  void aBalancingLabelMissingOnBothGroupsMakesThemDissimilarAsInCa() {
+    GroupTemplate other = templateOf("other").build();
+    ScaleUpOptions byPool =
+        ignoring(List.of()).toBuilder().balancingLabels(List.of("pool")).build();
+    assertThat(SimilarNodeGroups.similarTo(CHOSEN, List.of(other), byPool)).isEmpty();
+  }
+
   static Stream<Arguments> ratios() {
     return Stream.of(
         Arguments.of("equal amounts are within any ratio", 100L, 100L, 0.0, true),

@@ -181,4 +181,29 @@ class ExpanderChainTest {
         ScaleUpOptions.defaults().toBuilder().expanderPriorities(Map.of(10, List.of("["))).build();
     assertThat(ExpanderChain.from(options).choose(List.of(option("a").build())).best()).isPresent();
   }
+
+  static Stream<Arguments> configurations() {
+    return Stream.of(
+        Arguments.of(
+            "priority without a table is a warning, not a silent pass-through",
+            List.of(PRIORITY, LEAST_WASTE),
+            Map.of(),
+            List.of(PriorityExpander.NO_TABLE)),
+        Arguments.of(
+            "priority with a table is no warning", List.of(PRIORITY), SPOT_FIRST, List.of()),
+        Arguments.of(
+            "a chain without priority needs no table", List.of(LEAST_WASTE), Map.of(), List.of()));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("configurations")
+  void warnsAboutAPriorityExpanderWithoutATable(
+      String name,
+      List<ExpanderName> names,
+      Map<Integer, List<String>> table,
+      List<String> warnings) {
+    ScaleUpOptions options =
+        ScaleUpOptions.defaults().toBuilder().expanders(names).expanderPriorities(table).build();
+    assertThat(ExpanderChain.configurationWarnings(options)).isEqualTo(warnings);
+  }
 }
