@@ -12,8 +12,10 @@ import dev.skyscaler.aws.secrets.SecretsGateway;
 import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.ReadView;
+import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -130,12 +132,14 @@ public record FunctionWiring(
             gateways,
             new AsgProviderOptions(settings.region(), settings.discovery(), settings.prices()),
             clock);
+    JsonLog log = new JsonLog(System.out, clock);
+    noteNoEffect(env, log);
     return new FunctionWiring(
         settings,
         gateways,
         provider,
         connector(settings, aws, gateways.eks(), clock),
-        new JsonLog(System.out, clock),
+        log,
         clock,
         settings
             .workloadKubeconfigSecretArn()
@@ -143,6 +147,20 @@ public record FunctionWiring(
                 arn ->
                     new KubeconfigSecretConnector(
                         SecretsGateway.create(aws), arn, ConnectionOptions.DEFAULTS)));
+  }
+
+  /**
+   * Says once, at initialisation, which settings are Cluster Autoscaler's own process flags ({@code
+   * V}, {@code LOGTOSTDERR}, {@code --v} in {@code CLUSTER_AUTOSCALER_ARGS}, ...): accepted, so a
+   * pasted configuration starts, but without effect, which a user should not have to guess.
+   */
+  static void noteNoEffect(Map<String, String> env, JsonLog log) {
+    List<String> noEffect = new EnvironmentOptions(env, FunctionSettings.ownVariables()).noEffect();
+    if (!noEffect.isEmpty()) {
+      log.info(
+          "settings with no effect: Cluster Autoscaler's process flags",
+          Map.of("settings", noEffect));
+    }
   }
 
   /** The kubeconfig secret when one is named, else the EKS cluster of the same name. */

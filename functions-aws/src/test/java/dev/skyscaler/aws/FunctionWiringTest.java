@@ -6,7 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.skyscaler.aws.cluster.EksConnector;
 import dev.skyscaler.aws.cluster.KubeconfigSecretConnector;
 import dev.skyscaler.core.config.ConfigException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,7 +40,7 @@ class FunctionWiringTest {
   @Test
   void aSelfManagedClusterIsReachedThroughItsKubeconfigSecret() {
     String arn = "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod-kubeconfig-AbCdEf";
-    var env = new java.util.HashMap<>(NOWHERE);
+    var env = new HashMap<>(NOWHERE);
     env.put("KUBECONFIG_SECRET_ARN", arn);
 
     FunctionWiring wiring = FunctionWiring.fromEnvironment(env, Clock.systemUTC());
@@ -69,5 +75,34 @@ class FunctionWiringTest {
                     .anyMatch(m -> m.startsWith("AWS_REGION"))
                     .anyMatch(m -> m.startsWith("SCAN_INTERVAL"))
                     .anyMatch(m -> m.startsWith("KUBECONFIG_SECRET_ARN")));
+  }
+
+  @Test
+  void casProcessFlagsAreNotedOnceAtInitialisationAsHavingNoEffect() {
+    var out = new ByteArrayOutputStream();
+    JsonLog log =
+        new JsonLog(
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            Clock.fixed(Instant.parse("2026-11-27T04:00:00Z"), ZoneOffset.UTC));
+    var env = new HashMap<>(NOWHERE);
+    env.put("LOGTOSTDERR", "true");
+    env.put("CLUSTER_AUTOSCALER_ARGS", "--v=4 --expander=least-waste");
+
+    FunctionWiring.noteNoEffect(env, log);
+
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("\"level\":\"INFO\"")
+        .contains("settings with no effect: Cluster Autoscaler's process flags")
+        .contains("\"settings\":[\"CLUSTER_AUTOSCALER_ARGS: --v\",\"LOGTOSTDERR\"]");
+  }
+
+  @Test
+  void nothingIsNotedWhenNoProcessFlagIsSet() {
+    var out = new ByteArrayOutputStream();
+    FunctionWiring.noteNoEffect(
+        NOWHERE,
+        new JsonLog(new PrintStream(out, true, StandardCharsets.UTF_8), Clock.systemUTC()));
+
+    assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
   }
 }
