@@ -67,6 +67,30 @@ public final class Fixtures {
         .build();
   }
 
+  /**
+   * Two full nodes, {@code n1} and {@code n2}, of 110 running pods each, and {@code pending} pods
+   * of the same kind that need a third node.
+   */
+  public static void twoFullNodesAnd(KubernetesClient admin, int pending) {
+    for (String n : List.of("n1", "n2")) {
+      admin.nodes().resource(node(n)).create();
+      for (int i = 0; i < 110; i++) {
+        admin
+            .pods()
+            .inNamespace("default")
+            .resource(pod("default", n + "-" + i, n, "web"))
+            .create();
+      }
+    }
+    for (int i = 0; i < pending; i++) {
+      admin
+          .pods()
+          .inNamespace("default")
+          .resource(pod("default", "new-" + i, null, "web"))
+          .create();
+    }
+  }
+
   /** A running pod of ReplicaSet {@code owner} on {@code node} (pending when node is null). */
   public static Pod pod(String namespace, String name, String node, String owner) {
     PodBuilder b =

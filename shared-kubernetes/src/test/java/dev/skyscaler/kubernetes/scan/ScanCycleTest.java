@@ -1,7 +1,5 @@
 package dev.skyscaler.kubernetes.scan;
 
-import static dev.skyscaler.kubernetes.mock.Fixtures.node;
-import static dev.skyscaler.kubernetes.mock.Fixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.cloud.InterruptionNotice;
@@ -10,6 +8,7 @@ import dev.skyscaler.core.config.OptionsParser;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.core.plan.action.SetTargetSize;
+import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import dev.skyscaler.kubernetes.state.ScanLease;
@@ -63,24 +62,7 @@ class ScanCycleTest {
 
   /** Two full nodes of 110 pods and {@code pending} pods that fit nowhere. */
   void fullCluster(int pending) {
-    var admin = cluster.admin();
-    for (String n : List.of("n1", "n2")) {
-      admin.nodes().resource(node(n)).create();
-      for (int i = 0; i < 110; i++) {
-        admin
-            .pods()
-            .inNamespace("default")
-            .resource(pod("default", n + "-" + i, n, "web"))
-            .create();
-      }
-    }
-    for (int i = 0; i < pending; i++) {
-      admin
-          .pods()
-          .inNamespace("default")
-          .resource(pod("default", "new-" + i, null, "web"))
-          .create();
-    }
+    Fixtures.twoFullNodesAnd(cluster.admin(), pending);
   }
 
   ConfigMap configMap(String name) {

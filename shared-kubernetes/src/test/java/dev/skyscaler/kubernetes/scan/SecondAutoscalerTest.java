@@ -1,6 +1,5 @@
 package dev.skyscaler.kubernetes.scan;
 
-import static dev.skyscaler.kubernetes.mock.Fixtures.node;
 import static dev.skyscaler.kubernetes.mock.Fixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.skyscaler.core.config.OptionsParser;
 import dev.skyscaler.kubernetes.mock.ApiCall;
+import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -52,26 +52,8 @@ class SecondAutoscalerTest {
         .run();
   }
 
-  /** Two full nodes of ng1 and {@code pending} pods that need a third. */
   void fullCluster(int pending) {
-    var admin = cluster.admin();
-    for (String n : List.of("n1", "n2")) {
-      admin.nodes().resource(node(n)).create();
-      for (int i = 0; i < 110; i++) {
-        admin
-            .pods()
-            .inNamespace("default")
-            .resource(pod("default", n + "-" + i, n, "web"))
-            .create();
-      }
-    }
-    for (int i = 0; i < pending; i++) {
-      admin
-          .pods()
-          .inNamespace("default")
-          .resource(pod("default", "new-" + i, null, "web"))
-          .create();
-    }
+    Fixtures.twoFullNodesAnd(cluster.admin(), pending);
   }
 
   static void caLease(MockCluster cluster, Instant renewed) {

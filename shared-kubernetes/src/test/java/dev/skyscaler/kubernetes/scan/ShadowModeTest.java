@@ -1,13 +1,12 @@
 package dev.skyscaler.kubernetes.scan;
 
-import static dev.skyscaler.kubernetes.mock.Fixtures.node;
-import static dev.skyscaler.kubernetes.mock.Fixtures.pod;
 import static dev.skyscaler.kubernetes.scan.SecondAutoscalerTest.caEvent;
 import static dev.skyscaler.kubernetes.scan.SecondAutoscalerTest.caLease;
 import static dev.skyscaler.kubernetes.scan.SecondAutoscalerTest.writes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.config.OptionsParser;
+import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
 import dev.skyscaler.kubernetes.shadow.ShadowComparison;
@@ -55,24 +54,7 @@ class ShadowModeTest {
   }
 
   void cluster(int pending) {
-    var admin = cluster.admin();
-    for (String n : List.of("n1", "n2")) {
-      admin.nodes().resource(node(n)).create();
-      for (int i = 0; i < 110; i++) {
-        admin
-            .pods()
-            .inNamespace("default")
-            .resource(pod("default", n + "-" + i, n, "web"))
-            .create();
-      }
-    }
-    for (int i = 0; i < pending; i++) {
-      admin
-          .pods()
-          .inNamespace("default")
-          .resource(pod("default", "new-" + i, null, "web"))
-          .create();
-    }
+    Fixtures.twoFullNodesAnd(cluster.admin(), pending);
   }
 
   record Case(String name, int pending, Consumer<MockCluster> ca, List<Row> rows) {
