@@ -4,6 +4,7 @@ import com.sun.management.GarbageCollectionNotificationInfo;
 import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
+import dev.skyscaler.kubernetes.ListParsing;
 import dev.skyscaler.kubernetes.LiveSnapshotReader;
 import dev.skyscaler.kubernetes.LiveSnapshotReader.ReadOptions;
 import dev.skyscaler.kubernetes.ViewOptions;
@@ -41,7 +42,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code read=objects}: the objects path, the baseline: fabric8's typed objects, 500 a page,
  *       then translated ({@link LiveSnapshotReader#readObjects}; what scans did before ADR 0015);
  *   <li>{@code read=list}: a first read that lists: one list per kind from the watch cache,
- *       translated as it arrives ({@link LiveSnapshotReader#readForScan});
+ *       translated as it arrives ({@link LiveSnapshotReader#readForScan}), its items parsed on a
+ *       thread per processor;
+ *   <li>{@code read=listserial}: the same, every item parsed on the thread reading the answer (as a
+ *       function with one processor does);
  *   <li>{@code read=watchlist}: a watch-fed view listing again where the server offers streaming
  *       lists (a view's first read lists, as {@code list} does; it relists by a streaming list):
  *       one watch per kind sends every object, then the bookmark ending them, while the view still
@@ -131,6 +135,15 @@ public class LiveReadBenchmark {
         lastPods = scan.snapshot().pods().size();
         return scan;
       }
+      case "listserial" -> {
+        var scan =
+            new ClusterView(
+                    ViewOptions.listing(Clock.systemUTC())
+                        .withParsing(ListParsing.onReadingThread()))
+                .read(connection, ReadOptions.DEFAULTS);
+        lastPods = scan.snapshot().pods().size();
+        return scan;
+      }
       case "watchlist" -> {
         view.suspend();
         var scan = view.read(connection, ReadOptions.DEFAULTS);
@@ -199,7 +212,8 @@ public class LiveReadBenchmark {
         options.settle(),
         java.time.Duration.ZERO,
         options.requestTimeout(),
-        options.clock());
+        options.clock(),
+        options.parsing());
   }
 
   private void recordAfterGc(Object data) {

@@ -14,13 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
  * One list request to the API server that its watch cache answers — {@code resourceVersion=0}, or
  * {@code resourceVersionMatch=NotOlderThan} a version already seen, no {@code limit}, no field
- * selector — read as it arrives: each item becomes a tree ({@link ObjectTrees}) and is handed on
- * before the next is parsed, so neither the response nor its objects are ever held whole.
+ * selector — read as it arrives: cut into batches of items ({@link ListSplitter}) parsed into trees
+ * ({@link ObjectTrees}) on several threads at once ({@link BatchParsing}), so neither the response
+ * nor its objects are ever held whole, and a big list's parsing is not bound to one processor.
  *
  * <p>fabric8's HTTP client does the connection, TLS, authentication and retries before the answer
  * starts; the body is read here because fabric8 reads a list's body whole into memory before
@@ -34,18 +34,20 @@ final class ApiList {
    *
    * @param notOlderThan a resource version the answer must not be older than (the cache waits for
    *     it), or null for any version the cache has
-   * @param each gets every item, in the order of the answer
+   * @param parsing how the answer's items are parsed
+   * @param each gets every item, merged in the order of the answer
    * @return the list's resource version, where a watch of the same path can start
    * @throws KubernetesApiException naming {@code what} when the server refuses or the answer breaks
    *     off
    */
-  static String list(
+  static <B> String list(
       KubernetesClient client,
       String what,
       String path,
       String notOlderThan,
       ObjectTrees.Keep keep,
-      Consumer<JsonNode> each) {
+      ListParsing parsing,
+      ListedItems<B> each) {
     String query =
         notOlderThan == null
             ? "resourceVersion=0"
@@ -64,7 +66,7 @@ final class ApiList {
       if (!response.isSuccessful()) {
         throw ApiStatus.failure(what, response.code(), body);
       }
-      return items(body, keep, each);
+      return items(body, keep, each, parsing);
     } catch (IOException e) {
       throw new KubernetesApiException(
           what + ": I/O error: " + e.getClass().getSimpleName() + ": " + e.getMessage(), 0, e);
@@ -84,11 +86,31 @@ final class ApiList {
     }
   }
 
-  /** Hands on each item of a list answer and returns its {@code metadata.resourceVersion}. */
-  private static String items(InputStream body, ObjectTrees.Keep keep, Consumer<JsonNode> each)
+  /**
+   * Reads a list answer: its items cut into batches parsed as {@code parsing} says, its envelope
+   * (the answer without its items) parsed here. Returns the list's {@code
+   * metadata.resourceVersion}.
+   */
+  private static <B> String items(
+      InputStream body, ObjectTrees.Keep keep, ListedItems<B> items, ListParsing parsing)
+      throws IOException {
+    try (BatchParsing<B> batches = new BatchParsing<>(keep, items, parsing.threads())) {
+      byte[] envelope = new ListSplitter(batches, parsing.batchBytes()).split(body);
+      String version = envelope(envelope, keep, items);
+      batches.finish();
+      return version;
+    }
+  }
+
+  /**
+   * Parses the envelope; items found in it (an answer whose {@code items} key the splitter did not
+   * see written plainly) are read here, one after another.
+   */
+  private static <B> String envelope(byte[] json, ObjectTrees.Keep keep, ListedItems<B> items)
       throws IOException {
     String version = null;
-    try (JsonParser p = ObjectTrees.JSON.createParser(body)) {
+    B batch = items.batch();
+    try (JsonParser p = ObjectTrees.JSON.createParser(json)) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         throw new IOException("the answer is not a JSON object");
       }
@@ -97,7 +119,7 @@ final class ApiList {
         JsonToken value = p.nextToken();
         if (field.equals("items") && value == JsonToken.START_ARRAY) {
           while (p.nextToken() == JsonToken.START_OBJECT) {
-            each.accept(ObjectTrees.read(p, keep));
+            items.add(batch, ObjectTrees.read(p, keep));
           }
         } else if (field.equals("metadata") && value == JsonToken.START_OBJECT) {
           JsonNode meta = ObjectTrees.read(p, ObjectTrees.Keep.only("resourceVersion"));
@@ -107,6 +129,7 @@ final class ApiList {
         }
       }
     }
+    items.merge(batch);
     if (version == null || version.isEmpty()) {
       throw new IOException("the list has no metadata.resourceVersion");
     }

@@ -3,9 +3,9 @@ package dev.skyscaler.kubernetes;
 import dev.skyscaler.core.model.OwnerReference;
 import dev.skyscaler.core.model.Resources;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Shares equal values between the objects of one cluster read: the pods of a Deployment have the
@@ -13,16 +13,16 @@ import java.util.Map;
  * so a read of 150,000 pods keeps each of those once per Deployment or node instead of once per
  * pod. Values are immutable, so sharing them changes nothing but memory.
  *
- * <p>Not thread-safe: one reader thread at a time. {@link #NONE} shares nothing (tests, files). The
- * table only grows; whoever keeps an interner for long starts a new one when {@link #size()} is far
- * above the number of objects it keeps.
+ * <p>Thread-safe: the threads parsing one list's batches share one table. {@link #NONE} shares
+ * nothing (tests, files). The table only grows; whoever keeps an interner for long starts a new one
+ * when {@link #size()} is far above the number of objects it keeps.
  */
 class Interner {
   /** Shares nothing: every value is the caller's own. */
   static final Interner NONE = new Interner(false);
 
   private final boolean sharing;
-  private final Map<Object, Object> table = new HashMap<>();
+  private final Map<Object, Object> table = new ConcurrentHashMap<>();
 
   private Interner(boolean sharing) {
     this.sharing = sharing;
@@ -51,8 +51,10 @@ class Interner {
       return known;
     }
     Map<String, String> copy = Map.copyOf(m);
-    table.put(copy, copy);
-    return copy;
+    Object raced = table.putIfAbsent(copy, copy);
+    @SuppressWarnings("unchecked")
+    Map<String, String> kept = raced == null ? copy : (Map<String, String>) raced;
+    return kept;
   }
 
   /** An immutable copy of {@code l}, shared with equal lists seen before. */
@@ -69,8 +71,10 @@ class Interner {
       return known;
     }
     List<T> copy = List.copyOf(l);
-    table.put(copy, copy);
-    return copy;
+    Object raced = table.putIfAbsent(copy, copy);
+    @SuppressWarnings("unchecked")
+    List<T> kept = raced == null ? copy : (List<T>) raced;
+    return kept;
   }
 
   Resources resources(Resources r) {
@@ -92,7 +96,7 @@ class Interner {
 
   @SuppressWarnings("unchecked")
   private <T> T shared(T value) {
-    if (!sharing) {
+    if (!sharing || value == null) {
       return value;
     }
     Object known = table.putIfAbsent(value, value);

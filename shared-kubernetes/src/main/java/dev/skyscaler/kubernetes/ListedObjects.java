@@ -27,6 +27,11 @@ final class ListedObjects<V> {
     entries.add(Map.entry(key, value));
   }
 
+  /** The objects of {@code other}, after those already added. */
+  void addAll(ListedObjects<V> other) {
+    entries.addAll(other.entries);
+  }
+
   /** The objects in key order. */
   TreeMap<ObjectKey, V> toMap() {
     entries.sort(Map.Entry.comparingByKey()); // stable: of equal keys, the later stays later

@@ -33,6 +33,8 @@ import org.snakeyaml.engine.v2.scanner.StreamReader;
  *   <li>{@link #MAX_NODES}, {@link #MAX_PODS}: ten times Kubernetes' tested limits of 5,000 nodes
  *       and 150,000 pods per cluster.
  *   <li>{@link #MAX_STRING_CHARS}: no single string value above 10 million characters.
+ *   <li>{@link #MAX_LISTED_OBJECT_BYTES}: no object of an API list above 16 MiB of JSON. etcd keeps
+ *       objects of at most 1.5 MiB; the limit bounds what a list's reader holds for one object.
  * </ul>
  */
 public final class ParseLimits {
@@ -53,6 +55,9 @@ public final class ParseLimits {
 
   /** Longest string value in any document. */
   public static final int MAX_STRING_CHARS = 10_000_000;
+
+  /** Largest object in an API list's answer, in bytes of JSON. */
+  public static final int MAX_LISTED_OBJECT_BYTES = 16 << 20;
 
   private static final StreamReadConstraints CONSTRAINTS =
       StreamReadConstraints.builder()

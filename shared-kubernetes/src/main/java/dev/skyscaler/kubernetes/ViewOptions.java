@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param requestTimeout the longest wait for a watch to open, or for the next event of a streaming
  *     list
  * @param clock the time things were heard at
+ * @param parsing how a list's answer is parsed
  */
 public record ViewOptions(
     boolean watch,
@@ -24,18 +25,31 @@ public record ViewOptions(
     Duration settle,
     Duration resumeWithin,
     Duration requestTimeout,
-    Clock clock) {
+    Clock clock,
+    ListParsing parsing) {
 
   /** Watched, with streaming lists; 250 ms to settle, resumed within 60 s, 15 s to open. */
   public static ViewOptions watching(Clock clock) {
     return new ViewOptions(
-        true, true, Duration.ofMillis(250), Duration.ofSeconds(60), Duration.ofSeconds(15), clock);
+        true,
+        true,
+        Duration.ofMillis(250),
+        Duration.ofSeconds(60),
+        Duration.ofSeconds(15),
+        clock,
+        ListParsing.perProcessor());
   }
 
   /** Listed at every read, never watched. */
   public static ViewOptions listing(Clock clock) {
     return new ViewOptions(
-        false, false, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(15), clock);
+        false,
+        false,
+        Duration.ZERO,
+        Duration.ZERO,
+        Duration.ofSeconds(15),
+        clock,
+        ListParsing.perProcessor());
   }
 
   public ViewOptions {
@@ -43,13 +57,18 @@ public record ViewOptions(
     Objects.requireNonNull(resumeWithin, "resumeWithin");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(parsing, "parsing");
   }
 
   public ViewOptions withStreamingLists(boolean on) {
-    return new ViewOptions(watch, on, settle, resumeWithin, requestTimeout, clock);
+    return new ViewOptions(watch, on, settle, resumeWithin, requestTimeout, clock, parsing);
   }
 
   public ViewOptions withSettle(Duration d) {
-    return new ViewOptions(watch, streamingLists, d, resumeWithin, requestTimeout, clock);
+    return new ViewOptions(watch, streamingLists, d, resumeWithin, requestTimeout, clock, parsing);
+  }
+
+  public ViewOptions withParsing(ListParsing p) {
+    return new ViewOptions(watch, streamingLists, settle, resumeWithin, requestTimeout, clock, p);
   }
 }

@@ -186,9 +186,7 @@ final class WatchedObjects<V> {
   }
 
   private String list(KubernetesClient client) {
-    ListedObjects<V> fresh = new ListedObjects<>();
-    TreeMap<ObjectKey, SnapshotException> freshBroken = new TreeMap<>();
-    Interner freshShared = Interner.create();
+    Listing listing = new Listing();
     String from;
     synchronized (this) {
       from = version;
@@ -200,17 +198,52 @@ final class WatchedObjects<V> {
             kind.path(),
             from,
             kind.keep(),
-            o -> add(fresh, freshBroken, freshShared, o));
-    TreeMap<ObjectKey, V> listedObjects = fresh.toMap();
+            options.parsing(),
+            listing);
+    TreeMap<ObjectKey, V> listedObjects = listing.objects.toMap();
     synchronized (this) {
       objects = listedObjects;
-      broken = freshBroken;
-      shared = freshShared;
+      broken = listing.broken;
+      shared = listing.shared;
       version = listed;
       stale = false;
       heard = options.clock().instant();
     }
     return listed;
+  }
+
+  /** A list's objects, translated batch by batch on the threads that parse them. */
+  private final class Listing implements ListedItems<Listing.Batch> {
+    final ListedObjects<V> objects = new ListedObjects<>();
+    final TreeMap<ObjectKey, SnapshotException> broken = new TreeMap<>();
+    final Interner shared = Interner.create();
+
+    /** The objects of a batch, and those that could not be translated. */
+    final class Batch {
+      final ListedObjects<V> objects = new ListedObjects<>();
+      final TreeMap<ObjectKey, SnapshotException> broken = new TreeMap<>();
+    }
+
+    @Override
+    public Batch batch() {
+      return new Batch();
+    }
+
+    @Override
+    public void add(Batch batch, JsonNode object) {
+      ObjectKey key = ObjectKey.of(object, kind.namespaced());
+      try {
+        kind.translation().apply(object, shared).ifPresent(v -> batch.objects.add(key, v));
+      } catch (SnapshotException e) {
+        batch.broken.put(key, e);
+      }
+    }
+
+    @Override
+    public void merge(Batch batch) {
+      objects.addAll(batch.objects);
+      broken.putAll(batch.broken);
+    }
   }
 
   private synchronized WatchSession<V> start(KubernetesClient client, boolean initial) {
@@ -304,20 +337,6 @@ final class WatchedObjects<V> {
       failures.remove(key);
     } catch (SnapshotException e) {
       into.remove(key);
-      failures.put(key, e);
-    }
-  }
-
-  /** {@link #put} for a list: every key comes once, and nothing is there to remove. */
-  private void add(
-      ListedObjects<V> into,
-      TreeMap<ObjectKey, SnapshotException> failures,
-      Interner with,
-      JsonNode object) {
-    ObjectKey key = ObjectKey.of(object, kind.namespaced());
-    try {
-      kind.translation().apply(object, with).ifPresent(v -> into.add(key, v));
-    } catch (SnapshotException e) {
       failures.put(key, e);
     }
   }

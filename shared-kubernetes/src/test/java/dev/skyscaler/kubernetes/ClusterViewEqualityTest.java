@@ -51,7 +51,11 @@ class ClusterViewEqualityTest {
     List<String> nodes = new ArrayList<>(List.of("n0", "n1"));
     nodes.forEach(n -> admin.nodes().resource(node(n)).create());
     List<String> pods = new ArrayList<>();
-    ClusterView view = ClusterView.watching(Clock.systemUTC());
+    // the view's lists are cut into batches of a pod or two, parsed on two threads; the fresh
+    // lists it is compared with are parsed whole on one
+    ClusterView view =
+        new ClusterView(
+            ViewOptions.watching(Clock.systemUTC()).withParsing(new ListParsing(2, 300)));
     KubernetesConnection connection = cluster.connect();
     view.read(connection, ReadOptions.DEFAULTS);
     boolean watching = false; // a first read lists; the watches start at the next read

@@ -1,0 +1,216 @@
+package dev.skyscaler.kubernetes;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * Cuts a list answer into its envelope and batches of whole items without parsing it, so that the
+ * items can be parsed on several threads: parsing the JSON of 150,000 pods is most of a first
+ * read's CPU, and finding where each item ends is a small fraction of it (a pass over the bytes
+ * that follows strings and nesting, nothing else).
+ *
+ * <p>A batch is a JSON array of about {@link #BATCH_BYTES} of consecutive items ({@code [{...},
+ * {...}]}), each item as the server sent it. The envelope is the answer with its {@code items}
+ * array left empty ({@code {"kind":"PodList","metadata":{...},"items":[]}}); it is parsed as any
+ * answer is, so an answer whose items are not found here (no {@code items} key written plainly) is
+ * still read whole, one item after another, and within {@link #MAX_ENVELOPE_BYTES}.
+ *
+ * <p>Nothing here judges the JSON beyond that: an item that is not an object is refused (an API
+ * list has none), and whatever else is malformed is left to the parser of its batch or of the
+ * envelope, which names it. UTF-8 is assumed, as the API server sends: no byte of a multi-byte
+ * character is a quote, a backslash or a bracket.
+ */
+final class ListSplitter {
+  /** About how many bytes of items one batch holds: a few hundred pods. */
+  static final int BATCH_BYTES = 1 << 20;
+
+  /** Largest envelope; a list's own fields are a few hundred bytes. */
+  static final int MAX_ENVELOPE_BYTES = 1 << 20;
+
+  private static final byte[] ITEMS = {'i', 't', 'e', 'm', 's'};
+
+  /** Gets each batch, in the order of the answer. */
+  interface Batches {
+    /** A batch: {@code length} bytes of {@code json}, which the receiver now owns. */
+    void batch(byte[] json, int length) throws IOException;
+  }
+
+  private final Batches batches;
+  private final int batchBytes;
+  private final Bytes envelope = new Bytes(256);
+  private Bytes batch;
+  private boolean batchHasItem;
+
+  private int depth;
+  private boolean inString;
+  private boolean escaped;
+  private int keyMatched; // how much of "items" the string being read at depth 1 matched so far
+  private boolean stringIsItems;
+  private boolean keyIsItems;
+  private boolean inItems;
+  private int itemDepth; // the depth of the items array's members
+
+  /**
+   * @param batchBytes about how many bytes of items a batch holds (tests cut smaller)
+   */
+  ListSplitter(Batches batches, int batchBytes) {
+    this.batches = batches;
+    this.batchBytes = batchBytes;
+    this.batch = freshBatch(batchBytes);
+  }
+
+  /**
+   * Reads {@code in} to its end, handing on the batches, and returns the envelope.
+   *
+   * @throws IOException as {@code in} does, or when an item is not an object, one item is larger
+   *     than {@link ParseLimits#MAX_LISTED_OBJECT_BYTES}, or the envelope larger than {@link
+   *     #MAX_ENVELOPE_BYTES}
+   */
+  byte[] split(InputStream in) throws IOException {
+    byte[] block = new byte[64 * 1024];
+    for (int n = in.read(block); n >= 0; n = in.read(block)) {
+      scan(block, n);
+    }
+    if (inItems) {
+      throw new IOException("the answer ends inside its items");
+    }
+    return envelope.copy();
+  }
+
+  private void scan(byte[] b, int n) throws IOException {
+    int from = 0; // where the bytes not yet copied to the envelope or the batch start
+    for (int i = 0; i < n; i++) {
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        if (depth != 1) {
+          // most of an answer is the text of strings inside items: find their end in a tight loop
+          while (i < n && b[i] != '"' && b[i] != '\\') {
+            i++;
+          }
+          if (i == n) {
+            break;
+          }
+        }
+      }
+      byte c = b[i];
+      if (inString) {
+        if (c == '\\') {
+          escaped = true;
+        } else if (c == '"') {
+          inString = false;
+          stringIsItems = keyMatched == ITEMS.length;
+        } else if (depth == 1) {
+          keyMatched = keyMatched < ITEMS.length && c == ITEMS[keyMatched] ? keyMatched + 1 : 99;
+        }
+        continue;
+      }
+      if (inItems && depth == itemDepth) {
+        if (c == '{') {
+          if (!batchHasItem) {
+            from = i; // the separators before a batch's first item are not part of it
+            batchHasItem = true;
+          }
+        } else if (c == ']') {
+          batch.append(b, from, i);
+          emit();
+          inItems = false;
+          from = i;
+          depth--;
+          continue;
+        } else if (c != ',' && c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+          throw new IOException("an item of the list is not an object");
+        }
+      }
+      switch (c) {
+        case '"' -> {
+          inString = true;
+          keyMatched = 0;
+        }
+        case ':' -> keyIsItems = depth == 1 && stringIsItems;
+        case '{', '[' -> {
+          depth++;
+          if (c == '[' && depth == 2 && keyIsItems && !inItems) {
+            envelope.append(b, from, i + 1);
+            checkEnvelope();
+            inItems = true;
+            itemDepth = depth;
+            from = i + 1;
+          }
+        }
+        case '}', ']' -> {
+          depth--;
+          if (inItems && depth == itemDepth && batch.length + (i + 1 - from) >= batchBytes) {
+            batch.append(b, from, i + 1);
+            emit();
+            from = i + 1;
+          }
+        }
+        default -> {}
+      }
+    }
+    if (!inItems) {
+      envelope.append(b, from, n);
+      checkEnvelope();
+    } else if (batchHasItem) {
+      batch.append(b, from, n);
+      if (batch.length > batchBytes + ParseLimits.MAX_LISTED_OBJECT_BYTES) {
+        throw new IOException(
+            "an item of the list is larger than " + ParseLimits.MAX_LISTED_OBJECT_BYTES + " bytes");
+      }
+    }
+  }
+
+  private void emit() throws IOException {
+    if (batchHasItem) {
+      batch.append(new byte[] {']'}, 0, 1);
+      batches.batch(batch.bytes, batch.length);
+      batch = freshBatch(batchBytes);
+      batchHasItem = false;
+    }
+  }
+
+  private void checkEnvelope() throws IOException {
+    if (envelope.length > MAX_ENVELOPE_BYTES) {
+      throw new IOException(
+          "the list's fields other than its items are larger than "
+              + MAX_ENVELOPE_BYTES
+              + " bytes");
+    }
+  }
+
+  private static Bytes freshBatch(int batchBytes) {
+    Bytes b = new Bytes(Math.min(batchBytes + batchBytes / 4, 1 << 21));
+    b.append(new byte[] {'['}, 0, 1);
+    return b;
+  }
+
+  /** A growing byte array. */
+  private static final class Bytes {
+    byte[] bytes;
+    int length;
+
+    Bytes(int capacity) {
+      bytes = new byte[capacity];
+    }
+
+    void append(byte[] from, int start, int end) {
+      int n = end - start;
+      if (n <= 0) {
+        return;
+      }
+      if (length + n > bytes.length) {
+        bytes = Arrays.copyOf(bytes, Math.max(length + n, bytes.length * 2));
+      }
+      System.arraycopy(from, start, bytes, length, n);
+      length += n;
+    }
+
+    byte[] copy() {
+      return Arrays.copyOf(bytes, length);
+    }
+  }
+}
