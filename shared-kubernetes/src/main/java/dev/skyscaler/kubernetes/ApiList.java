@@ -4,11 +4,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.http.AsyncBody;
 import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
@@ -61,21 +62,33 @@ final class ApiList {
             .header("Accept", "application/json")
             .timeout(client.getConfiguration().getRequestTimeout(), TimeUnit.MILLISECONDS)
             .build();
-    HttpResponse<InputStream> response = send(http, request, what);
-    try (InputStream body = response.body()) {
+    try (BatchParsing<B> batches = new BatchParsing<>(keep, each, parsing.threads())) {
+      ListSplitter splitter = new ListSplitter(batches, parsing.batchBytes());
+      ListBody body = new ListBody(splitter);
+      HttpResponse<AsyncBody> response = send(http, request, body, what);
       if (!response.isSuccessful()) {
-        throw ApiStatus.failure(what, response.code(), body);
+        body.refused();
       }
-      return items(body, keep, each, parsing);
+      read(response.body(), what);
+      if (!response.isSuccessful()) {
+        throw ApiStatus.failure(what, response.code(), new ByteArrayInputStream(body.refusal()));
+      }
+      if (body.failure() != null) {
+        throw body.failure();
+      }
+      String version = envelope(splitter.end(), keep, each);
+      batches.finish();
+      return version;
     } catch (IOException e) {
       throw new KubernetesApiException(
           what + ": I/O error: " + e.getClass().getSimpleName() + ": " + e.getMessage(), 0, e);
     }
   }
 
-  private static HttpResponse<InputStream> send(HttpClient http, HttpRequest request, String what) {
+  private static HttpResponse<AsyncBody> send(
+      HttpClient http, HttpRequest request, ListBody body, String what) {
     try {
-      return http.sendAsync(request, InputStream.class).get();
+      return http.consumeBytes(request, body).get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KubernetesApiException(what + ": interrupted", 0, e);
@@ -86,19 +99,22 @@ final class ApiList {
     }
   }
 
-  /**
-   * Reads a list answer: its items cut into batches parsed as {@code parsing} says, its envelope
-   * (the answer without its items) parsed here. Returns the list's {@code
-   * metadata.resourceVersion}.
-   */
-  private static <B> String items(
-      InputStream body, ObjectTrees.Keep keep, ListedItems<B> items, ListParsing parsing)
-      throws IOException {
-    try (BatchParsing<B> batches = new BatchParsing<>(keep, items, parsing.threads())) {
-      byte[] envelope = new ListSplitter(batches, parsing.batchBytes()).split(body);
-      String version = envelope(envelope, keep, items);
-      batches.finish();
-      return version;
+  /** Consumes the body to its end; a body cancelled for a failure of its bytes ends quietly. */
+  private static void read(AsyncBody body, String what) throws IOException {
+    body.consume();
+    try {
+      body.done().get();
+    } catch (InterruptedException e) {
+      body.cancel();
+      Thread.currentThread().interrupt();
+      throw new KubernetesApiException(what + ": interrupted", 0, e);
+    } catch (ExecutionException
+        | CompletionException
+        | java.util.concurrent.CancellationException e) {
+      Throwable root = KubernetesApiException.rootCause(e);
+      if (!(root instanceof java.util.concurrent.CancellationException)) {
+        throw new IOException(root.getClass().getSimpleName() + ": " + root.getMessage(), root);
+      }
     }
   }
 

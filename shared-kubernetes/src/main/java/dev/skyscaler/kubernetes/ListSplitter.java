@@ -70,17 +70,32 @@ final class ListSplitter {
   byte[] split(InputStream in) throws IOException {
     byte[] block = new byte[64 * 1024];
     for (int n = in.read(block); n >= 0; n = in.read(block)) {
-      scan(block, n);
+      scan(block, 0, n);
     }
+    return end();
+  }
+
+  /**
+   * The envelope, once every byte of the answer has been {@linkplain #scan scanned}.
+   *
+   * @throws IOException when the answer ended inside its items
+   */
+  byte[] end() throws IOException {
     if (inItems) {
       throw new IOException("the answer ends inside its items");
     }
     return envelope.copy();
   }
 
-  private void scan(byte[] b, int n) throws IOException {
-    int from = 0; // where the bytes not yet copied to the envelope or the batch start
-    for (int i = 0; i < n; i++) {
+  /**
+   * Takes the next bytes of the answer, {@code b[start]} to {@code b[end - 1]}; what it needs of
+   * them is copied, so {@code b} may be reused.
+   *
+   * @throws IOException as {@link #split} says
+   */
+  void scan(byte[] b, int start, int n) throws IOException {
+    int from = start; // where the bytes not yet copied to the envelope or the batch start
+    for (int i = start; i < n; i++) {
       if (inString) {
         if (escaped) {
           escaped = false;
