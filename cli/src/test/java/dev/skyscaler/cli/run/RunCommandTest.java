@@ -10,7 +10,6 @@ import dev.skyscaler.clusterapi.fake.CapiWorld;
 import dev.skyscaler.clusterapi.fake.FakeCapiController;
 import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
-import io.fabric8.kubernetes.api.model.Quantity;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -89,12 +88,7 @@ class RunCommandTest {
     capi.reconcile();
     capi.reconcile();
     for (int i = 0; i < 8; i++) {
-      var pod = Fixtures.pod("default", "p" + i, null, "web");
-      pod.getSpec()
-          .getContainers()
-          .get(0)
-          .getResources()
-          .setRequests(Map.of("cpu", new Quantity("1"), "memory", new Quantity("1Gi")));
+      var pod = Fixtures.pendingPod("p" + i, "1", "1Gi");
       cluster.admin().pods().inNamespace("default").resource(pod).create();
     }
     String kubeconfig = kubeconfig().toString();

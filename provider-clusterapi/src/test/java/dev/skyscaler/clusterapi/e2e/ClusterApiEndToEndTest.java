@@ -8,18 +8,15 @@ import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.clusterapi.fake.CapiWorld;
 import dev.skyscaler.clusterapi.fake.FakeCapiController;
 import dev.skyscaler.core.config.OptionsParser;
-import dev.skyscaler.core.plan.action.DeleteInstance;
-import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.kubernetes.mock.FakeScheduler;
 import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
-import dev.skyscaler.kubernetes.scan.CloudOutcome;
+import dev.skyscaler.kubernetes.mock.ScanReports;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,7 +57,7 @@ class ClusterApiEndToEndTest {
       workload
           .pods()
           .inNamespace("default")
-          .resource(pod("web-" + (i < 10 ? "0" : "") + i))
+          .resource(Fixtures.pendingPod("web-" + (i < 10 ? "0" : "") + i, "1", "1Gi"))
           .create();
     }
     assertThat(scheduler.bind()).as("pods pending on one node").isEqualTo(8);
@@ -76,7 +73,7 @@ class ClusterApiEndToEndTest {
 
     ScanReport up = scans.run();
 
-    assertThat(cloudActions(up))
+    assertThat(ScanReports.succeededCloudActions(up))
         .containsExactly("set MachineDeployment/capi/workers target size 1 -> 3");
     assertThat(world.replicas("MachineDeployment", "workers")).isEqualTo(3);
 
@@ -96,7 +93,7 @@ class ClusterApiEndToEndTest {
         minute < 30 && world.replicas("MachineDeployment", "workers") == 3;
         minute++) {
       clock.advance(Duration.ofMinutes(1));
-      actions.addAll(cloudActions(scans.run()));
+      actions.addAll(ScanReports.succeededCloudActions(scans.run()));
       capi.reconcile();
     }
 
@@ -110,30 +107,5 @@ class ClusterApiEndToEndTest {
         .extracting(n -> n.getMetadata().getName())
         .containsExactlyInAnyOrder("workers-1-m1", "workers-1-m3");
     assertThat(clock.instant()).isAfter(T0.plus(Duration.ofMinutes(10)));
-  }
-
-  private static List<String> cloudActions(ScanReport report) {
-    assertThat(report).isInstanceOf(ScanReport.Completed.class);
-    return ((ScanReport.Completed) report)
-        .cloud().stream()
-            .filter(CloudOutcome::succeeded)
-            .map(
-                c ->
-                    c.action() instanceof SetTargetSize s
-                        ? "set " + s.nodeGroup() + " target size " + s.from() + " -> " + s.to()
-                        : c.action() instanceof DeleteInstance d
-                            ? d.describe()
-                            : c.action().describe())
-            .toList();
-  }
-
-  private static Pod pod(String name) {
-    Pod p = Fixtures.pod("default", name, null, "web");
-    p.getSpec()
-        .getContainers()
-        .get(0)
-        .getResources()
-        .setRequests(Map.of("cpu", new Quantity("1"), "memory", new Quantity("1Gi")));
-    return p;
   }
 }

@@ -3,13 +3,11 @@ package dev.skyscaler.magnum.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.config.OptionsParser;
-import dev.skyscaler.core.plan.action.DeleteInstance;
-import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.kubernetes.mock.FakeScheduler;
 import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import dev.skyscaler.kubernetes.mock.MutableClock;
-import dev.skyscaler.kubernetes.scan.CloudOutcome;
+import dev.skyscaler.kubernetes.mock.ScanReports;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanReport;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
@@ -65,7 +63,7 @@ class MagnumEndToEndTest {
       workload
           .pods()
           .inNamespace("default")
-          .resource(pod("web-" + (i < 10 ? "0" : "") + i))
+          .resource(Fixtures.pendingPod("web-" + (i < 10 ? "0" : "") + i, "1", "1Gi"))
           .create();
     }
     assertThat(scheduler.bind()).as("pods pending on one node").isEqualTo(9);
@@ -86,7 +84,8 @@ class MagnumEndToEndTest {
 
     ScanReport up = scans.run();
 
-    assertThat(cloudActions(up)).containsExactly("set default-worker target size 1 -> 4");
+    assertThat(ScanReports.succeededCloudActions(up))
+        .containsExactly("set default-worker target size 1 -> 4");
     assertThat(workers.nodeCount).isEqualTo(4);
     assertThat(scheduler.bind()).as("pods pending once the nodes joined").isZero();
     assertThat(workload.nodes().list().getItems()).hasSize(4);
@@ -103,7 +102,7 @@ class MagnumEndToEndTest {
     List<String> actions = new ArrayList<>();
     for (int minute = 0; minute < 30 && workers.nodeCount == 4; minute++) {
       clock.advance(Duration.ofMinutes(1));
-      actions.addAll(cloudActions(scans.run()));
+      actions.addAll(ScanReports.succeededCloudActions(scans.run()));
     }
 
     assertThat(actions)
@@ -140,30 +139,5 @@ class MagnumEndToEndTest {
                 "pods", new Quantity("110")));
     n.getStatus().getConditions().get(0).setLastTransitionTime(clock.instant().toString());
     return n;
-  }
-
-  private static List<String> cloudActions(ScanReport report) {
-    assertThat(report).isInstanceOf(ScanReport.Completed.class);
-    return ((ScanReport.Completed) report)
-        .cloud().stream()
-            .filter(CloudOutcome::succeeded)
-            .map(
-                c ->
-                    c.action() instanceof SetTargetSize s
-                        ? "set " + s.nodeGroup() + " target size " + s.from() + " -> " + s.to()
-                        : c.action() instanceof DeleteInstance d
-                            ? d.describe()
-                            : c.action().describe())
-            .toList();
-  }
-
-  private static Pod pod(String name) {
-    Pod p = Fixtures.pod("default", name, null, "web");
-    p.getSpec()
-        .getContainers()
-        .get(0)
-        .getResources()
-        .setRequests(Map.of("cpu", new Quantity("1"), "memory", new Quantity("1Gi")));
-    return p;
   }
 }

@@ -91,6 +91,20 @@ public final class Fixtures {
     }
   }
 
+  /**
+   * A pending pod of ReplicaSet {@code web} in {@code default} requesting {@code cpu} and {@code
+   * memory}: what a scale-up test asks room for.
+   */
+  public static Pod pendingPod(String name, String cpu, String memory) {
+    Pod p = pod("default", name, null, "web");
+    p.getSpec()
+        .getContainers()
+        .get(0)
+        .getResources()
+        .setRequests(Map.of("cpu", new Quantity(cpu), "memory", new Quantity(memory)));
+    return p;
+  }
+
   /** A running pod of ReplicaSet {@code owner} on {@code node} (pending when node is null). */
   public static Pod pod(String namespace, String name, String node, String owner) {
     PodBuilder b =
