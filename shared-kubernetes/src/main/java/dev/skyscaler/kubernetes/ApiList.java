@@ -69,7 +69,11 @@ final class ApiList {
       if (!response.isSuccessful()) {
         body.refused();
       }
-      read(response.body(), what);
+      try {
+        read(response.body(), what);
+      } finally {
+        body.release();
+      }
       if (!response.isSuccessful()) {
         throw ApiStatus.failure(what, response.code(), new ByteArrayInputStream(body.refusal()));
       }

@@ -16,7 +16,7 @@ final class ListBody implements AsyncBody.Consumer<List<ByteBuffer>> {
   /** How much of a refusal is kept: a Status is a few hundred bytes. */
   private static final int MAX_REFUSAL_BYTES = 64 * 1024;
 
-  private final ListSplitter splitter;
+  private volatile ListSplitter splitter;
   private final byte[] scratch = new byte[64 * 1024];
   private final ByteArrayOutputStream refusal = new ByteArrayOutputStream();
   private volatile boolean refused;
@@ -47,6 +47,15 @@ final class ListBody implements AsyncBody.Consumer<List<ByteBuffer>> {
     }
   }
 
+  /**
+   * Lets go of the splitter and, through it, the list read: the HTTP client may keep a body's
+   * consumer after the body ended (with the connection it pools), and a list's objects must not
+   * stay reachable from there.
+   */
+  void release() {
+    splitter = null;
+  }
+
   /** What went wrong with the answer's bytes, or null. */
   IOException failure() {
     return failure;
@@ -58,6 +67,10 @@ final class ListBody implements AsyncBody.Consumer<List<ByteBuffer>> {
   }
 
   private void take(ByteBuffer b) throws IOException {
+    ListSplitter splitter = this.splitter;
+    if (splitter == null) {
+      throw new IOException("the answer goes on after its reader stopped");
+    }
     if (refused) {
       int n = Math.min(b.remaining(), MAX_REFUSAL_BYTES - refusal.size());
       for (int i = 0; i < n; i++) {
