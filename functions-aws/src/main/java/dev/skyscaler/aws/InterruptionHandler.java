@@ -18,8 +18,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.crac.Core;
-import org.crac.Resource;
 
 /**
  * The interruption function: an SQS batch of EventBridge events (spot interruption warnings,
@@ -50,7 +48,7 @@ import org.crac.Resource;
  * the scan function carry the drains on from the state. The handler reads the batch, runs the scan
  * and answers; {@link InterruptionBatch} sorts the messages and settles them.
  */
-public final class InterruptionHandler implements RequestStreamHandler, Resource {
+public final class InterruptionHandler implements RequestStreamHandler {
   /**
    * How long the scan waits for a lease another scan holds. The scan function holds it a second or
    * two every ten seconds; a message returned to the queue comes back only after the queue's
@@ -64,8 +62,6 @@ public final class InterruptionHandler implements RequestStreamHandler, Resource
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public InterruptionHandler() {
     this(FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()), Sleeper.SYSTEM);
-    // held by the runtime's handler: the global context keeps resources weakly
-    Core.getGlobalContext().register(this);
   }
 
   /**
@@ -95,18 +91,4 @@ public final class InterruptionHandler implements RequestStreamHandler, Resource
     output.write(
         SqsBatch.write(SqsBatch.failures(batch.settle(scan))).getBytes(StandardCharsets.UTF_8));
   }
-
-  /**
-   * SnapStart, before Lambda snapshots the initialised environment: primes the read and plan path
-   * ({@link SnapStartPriming}); opens nothing, so the snapshot holds no connection and the
-   * environment's view of the cluster stays empty.
-   */
-  @Override
-  public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
-    SnapStartPriming.prime(wiring.settings().autoscaler());
-  }
-
-  /** SnapStart, after a restore: nothing to redo (credentials are resolved at the first call). */
-  @Override
-  public void afterRestore(org.crac.Context<? extends Resource> context) {}
 }

@@ -12,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import org.crac.Core;
-import org.crac.Resource;
 
 /**
  * The node health function, started on a schedule: one health check ({@link ScanKind#HEALTH}, the
@@ -26,7 +24,7 @@ import org.crac.Resource;
  * or two every ten seconds, so a check is seldom skipped. Output: {@code
  * {"repairs":1,"outcome":"completed"}} ({@code skipped} or {@code failed} otherwise).
  */
-public final class NodeHealthHandler implements RequestStreamHandler, Resource {
+public final class NodeHealthHandler implements RequestStreamHandler {
   /** How long the check waits for a lease another scan holds. */
   public static final Duration LEASE_WAIT = Duration.ofSeconds(10);
 
@@ -36,8 +34,6 @@ public final class NodeHealthHandler implements RequestStreamHandler, Resource {
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public NodeHealthHandler() {
     this(FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()), Sleeper.SYSTEM);
-    // held by the runtime's handler: the global context keeps resources weakly
-    Core.getGlobalContext().register(this);
   }
 
   /**
@@ -68,18 +64,4 @@ public final class NodeHealthHandler implements RequestStreamHandler, Resource {
         ("{\"repairs\":" + repairs + ",\"outcome\":\"" + outcome + "\"}")
             .getBytes(StandardCharsets.UTF_8));
   }
-
-  /**
-   * SnapStart, before Lambda snapshots the initialised environment: primes the read and plan path
-   * ({@link SnapStartPriming}); opens nothing, so the snapshot holds no connection and the
-   * environment's view of the cluster stays empty.
-   */
-  @Override
-  public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
-    SnapStartPriming.prime(wiring.settings().autoscaler());
-  }
-
-  /** SnapStart, after a restore: nothing to redo (credentials are resolved at the first call). */
-  @Override
-  public void afterRestore(org.crac.Context<? extends Resource> context) {}
 }

@@ -13,8 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import org.crac.Core;
-import org.crac.Resource;
 
 /**
  * The scan function, started by an EventBridge schedule every minute: a full scan every {@code
@@ -31,7 +29,7 @@ import org.crac.Resource;
  *
  * <p>Output: {@code {"scans":6,"completed":6,"skipped":0,"failed":0}}.
  */
-public final class ScanHandler implements RequestStreamHandler, Resource {
+public final class ScanHandler implements RequestStreamHandler {
   /** A scan does not start with less than this left in the invocation. */
   static final Duration RESERVE = Duration.ofSeconds(10);
 
@@ -42,8 +40,6 @@ public final class ScanHandler implements RequestStreamHandler, Resource {
   /** Lambda's constructor: configuration from the environment, validated here, once. */
   public ScanHandler() {
     this(FunctionWiring.fromEnvironment(System.getenv(), Clock.systemUTC()), Sleeper.SYSTEM);
-    // held by the runtime's handler: the global context keeps resources weakly
-    Core.getGlobalContext().register(this);
   }
 
   /**
@@ -82,20 +78,6 @@ public final class ScanHandler implements RequestStreamHandler, Resource {
                 scans, tally.completed, tally.held, tally.skipped, tally.failed)
             .getBytes(StandardCharsets.UTF_8));
   }
-
-  /**
-   * SnapStart, before Lambda snapshots the initialised environment: primes the read and plan path
-   * ({@link SnapStartPriming}); opens nothing, so the snapshot holds no connection and the
-   * environment's view of the cluster stays empty.
-   */
-  @Override
-  public void beforeCheckpoint(org.crac.Context<? extends Resource> context) {
-    SnapStartPriming.prime(wiring.settings().autoscaler());
-  }
-
-  /** SnapStart, after a restore: nothing to redo (credentials are resolved at the first call). */
-  @Override
-  public void afterRestore(org.crac.Context<? extends Resource> context) {}
 
   /** How the invocation's scans ended. */
   private static final class Tally {

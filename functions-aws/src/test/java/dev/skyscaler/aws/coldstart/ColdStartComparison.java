@@ -33,13 +33,12 @@ import java.util.Optional;
  * three messages, a spot warning for the first node's instance, a lifecycle action of another
  * cluster's group and a test notification, and must cordon the node and acknowledge the batch),
  * {@code --runs N} pairs (10), {@code --warmup N} pairs not counted (1), {@code --init
- * on-demand|snap-start} (on-demand: the {@code AWS_LAMBDA_INITIALIZATION_TYPE} the children see),
- * {@code --prime none|old|new|both} (none: the side named runs the handler's SnapStart hook before
- * the invocation, {@link HandlerChild#CHECKPOINT}; its "first scan" column is then the proxy of a
- * restored environment's first scan: the JVM's state after the hook, without the restore's own
- * cost). The JVM is started as Lambda starts it ({@link LambdaLaunch}); moto and the mock API
- * server serve HTTPS. Besides spawn → first scan done (the cold start) it prints handler
- * constructed → first scan done (the first scan) for both.
+ * on-demand|snap-start} (on-demand: the {@code AWS_LAMBDA_INITIALIZATION_TYPE} the children see;
+ * snap-start builds the clients and primes the deserializers before the constructor returns). The
+ * JVM is started as Lambda starts it ({@link LambdaLaunch}), or by a custom-runtime zip's own JRE
+ * and options ({@link LambdaLayout}); moto and the mock API server serve HTTPS. Besides spawn →
+ * first scan done (the cold start) it prints handler constructed → first scan done (the first scan)
+ * and the load average before each pair.
  */
 final class ColdStartComparison {
   private ColdStartComparison() {}
@@ -61,10 +60,6 @@ final class ColdStartComparison {
     if (!init.equals("on-demand") && !init.equals("snap-start")) {
       throw new IllegalArgumentException("--init: expected on-demand or snap-start, got " + init);
     }
-    String prime = ColdStartMeasurement.option(a, "--prime", "none");
-    if (!List.of("none", "old", "new", "both").contains(prime)) {
-      throw new IllegalArgumentException("--prime: expected none, old, new or both, got " + prime);
-    }
     Path dir = Files.createTempDirectory("skyscaler-cold-start-compare-");
     LoopbackTls tls = LoopbackTls.create(dir);
     tls.trustInThisJvm();
@@ -72,25 +67,18 @@ final class ColdStartComparison {
     LambdaLayout updated = LambdaLayout.unpack(newZip, dir.resolve("new"));
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
     List<String> flags = lambda.flags(tls.jvmFlags());
-    List<String> primed = new ArrayList<>(tls.jvmFlags());
-    primed.add("-D" + HandlerChild.CHECKPOINT + "=true");
-    List<String> oldFlags =
-        prime.equals("old") || prime.equals("both") ? lambda.flags(primed) : flags;
-    List<String> newFlags =
-        prime.equals("new") || prime.equals("both") ? lambda.flags(primed) : flags;
     Map<String, String> jvmEnv = new HashMap<>(lambda.environment());
     jvmEnv.put("AWS_LAMBDA_INITIALIZATION_TYPE", init);
     System.out.printf(
         "old: %s, %,d bytes%nnew: %s, %,d bytes%nhandler: %s; %s; servers over TLS;"
-            + " initialisation %s; SnapStart hook run by: %s%n%n",
+            + " initialisation %s%n%n",
         oldZip,
         Files.size(oldZip),
         newZip,
         Files.size(newZip),
         handler,
         lambda.describe(List.of()),
-        init,
-        prime);
+        init);
     System.out.println(
         "| Pair | Order | Load (1 min) | Old: cold start | New: cold start | Old: first scan"
             + " | New: first scan | Old: CPU | New: CPU |");
@@ -102,12 +90,12 @@ final class ColdStartComparison {
         double load = ColdStartMeasurement.loadAverage();
         ChildRun.Figures first =
             oldFirst
-                ? child(handler, old, oldFlags, jvmEnv, moto, dir, i + "a")
-                : child(handler, updated, newFlags, jvmEnv, moto, dir, i + "a");
+                ? child(handler, old, flags, jvmEnv, moto, dir, i + "a")
+                : child(handler, updated, flags, jvmEnv, moto, dir, i + "a");
         ChildRun.Figures second =
             oldFirst
-                ? child(handler, updated, newFlags, jvmEnv, moto, dir, i + "b")
-                : child(handler, old, oldFlags, jvmEnv, moto, dir, i + "b");
+                ? child(handler, updated, flags, jvmEnv, moto, dir, i + "b")
+                : child(handler, old, flags, jvmEnv, moto, dir, i + "b");
         Pair p = oldFirst ? new Pair(first, second) : new Pair(second, first);
         String label = i < 1 ? "warm-up (not counted)" : Integer.toString(i);
         System.out.printf(
@@ -178,7 +166,7 @@ final class ColdStartComparison {
       Path log = dir.resolve("child-" + name + ".log");
       QuietMachine.await(moto);
       if (handler.equals("scan")) {
-        ChildRun.Figures f = ChildRun.run(flags, layout.classpath(), env, dir, log);
+        ChildRun.Figures f = ChildRun.run(flags, layout, env, dir, log);
         check(f.output().contains("\"completed\":1"), f, log);
         return f;
       }
@@ -192,7 +180,7 @@ final class ColdStartComparison {
       Path event = Files.writeString(dir.resolve("event-" + name + ".json"), batch);
       ChildRun.Figures f =
           ChildRun.runHandler(
-              flags, layout.classpath(), InterruptionHandler.class.getName(), event, env, dir, log);
+              flags, layout, InterruptionHandler.class.getName(), event, env, dir, log);
       Node node = cluster.admin().nodes().withName(warned).get();
       check(
           f.output().equals("{\"batchItemFailures\":[]}")

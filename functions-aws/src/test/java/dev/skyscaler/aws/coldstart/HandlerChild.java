@@ -42,14 +42,6 @@ public final class HandlerChild {
    */
   static final int REMAINING_MILLIS = 15_000;
 
-  /**
-   * The system property that makes the child run the handler's SnapStart hook ({@code
-   * beforeCheckpoint}, then {@code afterRestore}) after constructing it and before {@code
-   * constructed} is taken, as Lambda does before its snapshot: the first scan then runs on a primed
-   * JVM. A handler without the hook fails the run.
-   */
-  static final String CHECKPOINT = "skyscaler.coldstart.checkpoint";
-
   private HandlerChild() {}
 
   public static void main(String[] args) throws IOException {
@@ -63,9 +55,6 @@ public final class HandlerChild {
   /** Builds the handler, invokes it once with {@code event} and prints the result line. */
   static void run(String handlerClass, byte[] event) throws IOException {
     RequestStreamHandler handler = construct(handlerClass);
-    if (Boolean.getBoolean(CHECKPOINT)) {
-      checkpoint(handler);
-    }
     long constructed = System.currentTimeMillis();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     long start = System.nanoTime();
@@ -94,25 +83,6 @@ public final class HandlerChild {
             + " output="
             + out.toString(StandardCharsets.UTF_8));
     System.out.flush();
-  }
-
-  /**
-   * Runs the handler's {@code org.crac.Resource} hooks by reflection (the child sees only the JDK
-   * and the zip), with no context: the global context of {@code org.crac} does nothing without a
-   * CRaC JVM, so the hooks are called as the snapshot would call them.
-   */
-  private static void checkpoint(RequestStreamHandler handler) {
-    try {
-      Class<?> context =
-          Class.forName("org.crac.Context", false, handler.getClass().getClassLoader());
-      handler.getClass().getMethod("beforeCheckpoint", context).invoke(handler, (Object) null);
-      handler.getClass().getMethod("afterRestore", context).invoke(handler, (Object) null);
-    } catch (InvocationTargetException e) {
-      throw new IllegalStateException("the handler's SnapStart hook failed", e.getCause());
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalArgumentException(
-          handler.getClass().getName() + ": no SnapStart hook (org.crac.Resource)", e);
-    }
   }
 
   /** As Lambda's runtime does: by name, with the public no-arg constructor. */
