@@ -33,10 +33,11 @@ unzip -q "$ZIP" -d "$WORK/zip"
 cp "$WORK/zip"/lib/*.jar "$OUT/lib/"
 
 # the modules the jars use, plus the TLS curves, DNS and zip file system the JDK loads by name, and
-# java.management, which the cold-start measurement's child reads its JVM's start time from
+# java.management, which the cold-start measurement's child reads its JVM's start time from; no
+# jdk.localedata (java.base has the root and English locales the functions format with)
 MODULES=$("$JDK/bin/jdeps" --print-module-deps --ignore-missing-deps --multi-release "$FEATURE" \
   -q "$OUT"/lib/*.jar)
-MODULES="$MODULES,jdk.crypto.ec,jdk.naming.dns,jdk.zipfs,jdk.localedata,java.management"
+MODULES="$MODULES,jdk.crypto.ec,jdk.naming.dns,jdk.zipfs,java.management"
 MODULES=$(echo "$MODULES" | tr ',' '\n' | sort -u | paste -sd, -)
 COMPRESS=--compress=zip-6
 [ "$FEATURE" -lt 21 ] && COMPRESS=--compress=2
