@@ -39,8 +39,17 @@ final class ChildRun {
 
   /** Runs {@link ColdStartChild}, one scan; its whole output is kept in {@code log}. */
   static Figures run(
+      List<String> jvmFlags, LambdaLayout layout, Map<String, String> env, Path workDir, Path log) {
+    return run(jvmFlags, layout, List.of(ColdStartChild.class.getName()), env, workDir, log);
+  }
+
+  /** {@link ColdStartChild} on this JVM's java and a given classpath (tests). */
+  static Figures run(
       List<String> jvmFlags, String classpath, Map<String, String> env, Path workDir, Path log) {
-    return run(jvmFlags, classpath, List.of(ColdStartChild.class.getName()), env, workDir, log);
+    List<String> flags = new ArrayList<>(jvmFlags);
+    flags.addAll(List.of("-cp", classpath));
+    return spawn(
+        LambdaLayout.THIS_JAVA, flags, List.of(ColdStartChild.class.getName()), env, workDir, log);
   }
 
   /**
@@ -49,7 +58,7 @@ final class ChildRun {
    */
   static Figures runHandler(
       List<String> jvmFlags,
-      String classpath,
+      LambdaLayout layout,
       String handlerClass,
       Path event,
       Map<String, String> env,
@@ -57,7 +66,7 @@ final class ChildRun {
       Path log) {
     return run(
         jvmFlags,
-        classpath,
+        layout,
         List.of(HandlerChild.class.getName(), handlerClass, event.toString()),
         env,
         workDir,
@@ -66,15 +75,28 @@ final class ChildRun {
 
   private static Figures run(
       List<String> jvmFlags,
-      String classpath,
+      LambdaLayout layout,
+      List<String> mainAndArgs,
+      Map<String, String> env,
+      Path workDir,
+      Path log) {
+    // a custom runtime's JVM, its options (its archive) and its task root as working directory
+    List<String> flags = new ArrayList<>(jvmFlags);
+    flags.addAll(layout.jvmOptions());
+    flags.addAll(List.of("-cp", layout.classpath()));
+    return spawn(layout.java(), flags, mainAndArgs, env, layout.workDir().orElse(workDir), log);
+  }
+
+  private static Figures spawn(
+      Path javaBinary,
+      List<String> flags,
       List<String> mainAndArgs,
       Map<String, String> env,
       Path workDir,
       Path log) {
     List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(jvmFlags);
-    command.addAll(List.of("-cp", classpath));
+    command.add(javaBinary.toString());
+    command.addAll(flags);
     command.addAll(mainAndArgs);
     ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
     pb.environment().clear();

@@ -32,8 +32,13 @@ import java.util.Optional;
  * ColdStartMeasurement} measures; interruption: {@link InterruptionHandler} gets an SQS batch of
  * three messages, a spot warning for the first node's instance, a lifecycle action of another
  * cluster's group and a test notification, and must cordon the node and acknowledge the batch),
- * {@code --runs N} pairs (10), {@code --warmup N} pairs not counted (1). The JVM is started as
- * Lambda starts it ({@link LambdaLaunch}); moto and the mock API server serve HTTPS.
+ * {@code --runs N} pairs (10), {@code --warmup N} pairs not counted (1), {@code --init
+ * on-demand|snap-start} (on-demand: the {@code AWS_LAMBDA_INITIALIZATION_TYPE} the children see;
+ * snap-start builds the clients and primes the deserializers before the constructor returns). The
+ * JVM is started as Lambda starts it ({@link LambdaLaunch}), or by a custom-runtime zip's own JRE
+ * and options ({@link LambdaLayout}); moto and the mock API server serve HTTPS. Besides spawn →
+ * first scan done (the cold start) it prints handler constructed → first scan done (the first scan)
+ * and the load average before each pair.
  */
 final class ColdStartComparison {
   private ColdStartComparison() {}
@@ -51,6 +56,10 @@ final class ColdStartComparison {
     }
     int runs = Integer.parseInt(ColdStartMeasurement.option(a, "--runs", "10"));
     int warmups = Integer.parseInt(ColdStartMeasurement.option(a, "--warmup", "1"));
+    String init = ColdStartMeasurement.option(a, "--init", "on-demand");
+    if (!init.equals("on-demand") && !init.equals("snap-start")) {
+      throw new IllegalArgumentException("--init: expected on-demand or snap-start, got " + init);
+    }
     Path dir = Files.createTempDirectory("skyscaler-cold-start-compare-");
     LoopbackTls tls = LoopbackTls.create(dir);
     tls.trustInThisJvm();
@@ -58,33 +67,46 @@ final class ColdStartComparison {
     LambdaLayout updated = LambdaLayout.unpack(newZip, dir.resolve("new"));
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
     List<String> flags = lambda.flags(tls.jvmFlags());
+    Map<String, String> jvmEnv = new HashMap<>(lambda.environment());
+    jvmEnv.put("AWS_LAMBDA_INITIALIZATION_TYPE", init);
     System.out.printf(
-        "old: %s, %,d bytes%nnew: %s, %,d bytes%nhandler: %s; %s; servers over TLS%n%n",
+        "old: %s, %,d bytes%nnew: %s, %,d bytes%nhandler: %s; %s; servers over TLS;"
+            + " initialisation %s%n%n",
         oldZip,
         Files.size(oldZip),
         newZip,
         Files.size(newZip),
         handler,
-        lambda.describe(List.of()));
+        lambda.describe(List.of()),
+        init);
     System.out.println(
-        "| Pair | Order | Old: cold start | New: cold start | Old: CPU | New: CPU |");
-    System.out.println("|---|---|---|---|---|---|");
+        "| Pair | Order | Load (1 min) | Old: cold start | New: cold start | Old: first scan"
+            + " | New: first scan | Old: CPU | New: CPU |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|");
     List<Pair> pairs = new ArrayList<>();
     try (MotoServer moto = MotoServer.start(Optional.of(tls))) {
       for (int i = 1 - warmups; i <= runs; i++) {
         boolean oldFirst = Math.floorMod(i, 2) == 1;
+        double load = ColdStartMeasurement.loadAverage();
         ChildRun.Figures first =
-            child(handler, oldFirst ? old : updated, flags, lambda, moto, dir, i + "a");
+            oldFirst
+                ? child(handler, old, flags, jvmEnv, moto, dir, i + "a")
+                : child(handler, updated, flags, jvmEnv, moto, dir, i + "a");
         ChildRun.Figures second =
-            child(handler, oldFirst ? updated : old, flags, lambda, moto, dir, i + "b");
+            oldFirst
+                ? child(handler, updated, flags, jvmEnv, moto, dir, i + "b")
+                : child(handler, old, flags, jvmEnv, moto, dir, i + "b");
         Pair p = oldFirst ? new Pair(first, second) : new Pair(second, first);
         String label = i < 1 ? "warm-up (not counted)" : Integer.toString(i);
         System.out.printf(
-            "| %s | %s | %d ms | %d ms | %d ms | %d ms |%n",
+            "| %s | %s | %.2f | %d ms | %d ms | %d ms | %d ms | %d ms | %d ms |%n",
             label,
             oldFirst ? "old, new" : "new, old",
+            load,
             p.old().spawnToDone(),
             p.updated().spawnToDone(),
+            p.old().constructedToDone(),
+            p.updated().constructedToDone(),
             p.old().cpu(),
             p.updated().cpu());
         if (i >= 1) {
@@ -96,12 +118,16 @@ final class ColdStartComparison {
     long newWall = ColdStartMeasurement.median(pairs, p -> p.updated().spawnToDone());
     long oldCpu = ColdStartMeasurement.median(pairs, p -> p.old().cpu());
     long newCpu = ColdStartMeasurement.median(pairs, p -> p.updated().cpu());
+    long oldScan = ColdStartMeasurement.median(pairs, p -> p.old().constructedToDone());
+    long newScan = ColdStartMeasurement.median(pairs, p -> p.updated().constructedToDone());
     System.out.printf(
-        "| median | | %d ms | %d ms | %d ms | %d ms |%n%n", oldWall, newWall, oldCpu, newCpu);
+        "| median | | | %d ms | %d ms | %d ms | %d ms | %d ms | %d ms |%n%n",
+        oldWall, newWall, oldScan, newScan, oldCpu, newCpu);
     System.out.printf(
-        "new/old, medians: cold start %.3f, CPU %.3f; median of the pairs' ratios: cold start"
-            + " %.3f, CPU %.3f%nchild logs in %s%n",
+        "new/old, medians: cold start %.3f, first scan %.3f, CPU %.3f; median of the pairs'"
+            + " ratios: cold start %.3f, CPU %.3f%nchild logs in %s%n",
         (double) newWall / oldWall,
+        (double) newScan / oldScan,
         (double) newCpu / oldCpu,
         medianRatio(pairs, true),
         medianRatio(pairs, false),
@@ -126,7 +152,7 @@ final class ColdStartComparison {
       String handler,
       LambdaLayout layout,
       List<String> flags,
-      LambdaLaunch lambda,
+      Map<String, String> jvmEnv,
       MotoServer moto,
       Path dir,
       String name)
@@ -136,11 +162,11 @@ final class ColdStartComparison {
     cluster.start();
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
-      env.putAll(lambda.environment());
+      env.putAll(jvmEnv);
       Path log = dir.resolve("child-" + name + ".log");
       QuietMachine.await(moto);
       if (handler.equals("scan")) {
-        ChildRun.Figures f = ChildRun.run(flags, layout.classpath(), env, dir, log);
+        ChildRun.Figures f = ChildRun.run(flags, layout, env, dir, log);
         check(f.output().contains("\"completed\":1"), f, log);
         return f;
       }
@@ -154,7 +180,7 @@ final class ColdStartComparison {
       Path event = Files.writeString(dir.resolve("event-" + name + ".json"), batch);
       ChildRun.Figures f =
           ChildRun.runHandler(
-              flags, layout.classpath(), InterruptionHandler.class.getName(), event, env, dir, log);
+              flags, layout, InterruptionHandler.class.getName(), event, env, dir, log);
       Node node = cluster.admin().nodes().withName(warned).get();
       check(
           f.output().equals("{\"batchItemFailures\":[]}")

@@ -55,6 +55,10 @@ public final class ColdStartMeasurement {
       ColdStartComparison.run(a);
       return;
     }
+    if (a.contains("--train")) {
+      train(a);
+      return;
+    }
     int runs = Integer.parseInt(option(a, "--runs", "5"));
     int warmups = Integer.parseInt(option(a, "--warmup", "1"));
     Path zip = Path.of(option(a, "--zip", defaultZip()));
@@ -209,7 +213,7 @@ public final class ColdStartMeasurement {
       env.putAll(jvmEnv);
       Duration quietWait = QuietMachine.await(moto);
       Path log = dir.resolve("child-" + RUNS.incrementAndGet() + ".log");
-      ChildRun.Figures f = ChildRun.run(jvmFlags, layout.classpath(), env, dir, log);
+      ChildRun.Figures f = ChildRun.run(jvmFlags, layout, env, dir, log);
       int desired = ColdStartCluster.desiredCapacity(moto);
       if (!f.output().contains("\"completed\":1") || desired != ColdStartCluster.DESIRED_AFTER) {
         throw new IllegalStateException(
@@ -225,6 +229,33 @@ public final class ColdStartMeasurement {
       return new Measured(quietWait, f);
     } finally {
       cluster.stop();
+    }
+  }
+
+  /**
+   * A custom runtime's training run ({@code --train LAYOUT_DIR --extra ARCHIVE_OUTPUT_FLAG}): one
+   * child on the laid-out runtime, as Lambda launches it and over TLS, whose JVM writes the
+   * class-data archive or AOT cache at its exit ({@code benchmarks/custom-runtime.sh}).
+   */
+  private static void train(List<String> a) throws Exception {
+    LambdaLayout layout = LambdaLayout.laidOut(Path.of(option(a, "--train", "")).toAbsolutePath());
+    if (!layout.customRuntime()) {
+      throw new IllegalArgumentException(
+          "--train: " + layout.root() + " holds no jre/bin/java: not a custom runtime's layout");
+    }
+    Path dir = Files.createTempDirectory("skyscaler-cold-start-train-");
+    LoopbackTls tls = LoopbackTls.create(dir);
+    tls.trustInThisJvm();
+    List<String> extra = new ArrayList<>(tls.jvmFlags());
+    Arrays.stream(option(a, "--extra", "").split(" "))
+        .filter(x -> !x.isBlank())
+        .forEach(extra::add);
+    LambdaLaunch lambda = LambdaLaunch.fromTemplate();
+    try (MotoServer moto = MotoServer.start(Optional.of(tls))) {
+      ChildRun.Figures f = once(lambda.flags(extra), lambda.environment(), moto, layout, dir);
+      System.out.printf(
+          "training run: %d ms to the first scan, %d ms of CPU; %s%n",
+          f.spawnToDone(), f.cpu(), f.output());
     }
   }
 

@@ -133,13 +133,7 @@ class LambdaPackageIT {
     Map<String, String> all = new HashMap<>(env);
     all.putAll(LAUNCH.environment());
     return ChildRun.runHandler(
-        LAUNCH.flags(List.of()),
-        layout.classpath(),
-        handler,
-        file,
-        all,
-        dir,
-        dir.resolve(name + ".log"));
+        LAUNCH.flags(List.of()), layout, handler, file, all, dir, dir.resolve(name + ".log"));
   }
 
   private static String log(String name) {
