@@ -62,6 +62,7 @@ final class HeldScan {
                 .compare(plan, snapshot, clock.instant(), shadow.check().recent());
         comparison = Optional.of(result.comparison());
         data.putAll(result.data());
+        warnings.addAll(result.warnings());
       } catch (RuntimeException e) {
         warnings.add("Cluster Autoscaler's decisions could not be read: " + e.getMessage());
       }
