@@ -46,7 +46,7 @@ final class HeldScan {
     String reason =
         shadow.dryRun()
             ? "shadow mode (DRY_RUN): planned as live, no action taken"
-                + ca.map(s -> "; Cluster Autoscaler is running (" + s.found() + ")").orElse("")
+                + ca.map(s -> "; " + s.autoscaler() + " is running (" + s.found() + ")").orElse("")
             : ca.orElseThrow().describe();
     Optional<ShadowComparison> comparison = Optional.empty();
     Map<String, String> data = new LinkedHashMap<>();
