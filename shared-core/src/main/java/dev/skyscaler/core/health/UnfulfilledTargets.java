@@ -14,6 +14,7 @@ import dev.skyscaler.core.state.TargetShortfall;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -59,32 +60,33 @@ final class UnfulfilledTargets {
       return new Result(kept, timedOut); // nothing observed in the cloud: nothing to judge
     }
     Set<String> observed = new TreeSet<>();
-    instances.forEach(i -> observed.add(i.nodeGroup()));
+    // per group: its running or pending instances, and those of them whose deletion (with a
+    // decrement, unregistered instances) is under way: they leave with their share of the target
+    Map<String, int[]> counts = new HashMap<>();
+    for (CloudInstance i : instances) {
+      observed.add(i.nodeGroup());
+      if (i.state() == InstanceState.RUNNING || i.state() == InstanceState.PENDING) {
+        int[] c = counts.computeIfAbsent(i.nodeGroup(), g -> new int[2]);
+        c[deleting.contains(ProviderIds.instanceKey(i.providerId())) ? 1 : 0]++;
+      }
+    }
     Duration limit = options.maxNodeProvisionTime();
     for (NodeGroup g :
         snapshot.nodeGroups().stream().sorted(Comparator.comparing(NodeGroup::name)).toList()) {
-      // unregistered instances whose deletion (with a decrement) is under way leave with their
-      // share of the target
-      Set<String> leaving = new TreeSet<>();
-      for (CloudInstance i : instances) {
-        if (i.nodeGroup().equals(g.name())
-            && deleting.contains(ProviderIds.instanceKey(i.providerId()))) {
-          leaving.add(i.providerId());
-        }
-      }
-      int count = existing(instances, g.name(), leaving);
-      int target = g.targetSize() - leaving.size();
-      if (target <= count || (count == 0 && !observed.contains(g.name()))) {
+      int[] c = counts.getOrDefault(g.name(), new int[2]);
+      int count = c[0];
+      int target = g.targetSize() - c[1];
+      if (target <= count || !observed.contains(g.name())) {
         // a group with no instance listed at all may be a provider that lists none: left alone
         continue;
       }
       TargetShortfall before = previous.get(g.name());
-      TargetShortfall now_ =
+      TargetShortfall shortfall =
           before != null && before.target() == target && before.instances() == count
               ? before
               : new TargetShortfall(target, count, now);
-      kept.put(g.name(), now_);
-      Duration waited = Duration.between(now_.since(), now);
+      kept.put(g.name(), shortfall);
+      Duration waited = Duration.between(shortfall.since(), now);
       int missing = target - count;
       String who = "node group " + g.name();
       if (waited.compareTo(limit) <= 0) {
@@ -129,14 +131,5 @@ final class UnfulfilledTargets {
       }
     }
     return new Result(kept, timedOut);
-  }
-
-  private static int existing(List<CloudInstance> instances, String group, Set<String> leaving) {
-    return (int)
-        instances.stream()
-            .filter(i -> i.nodeGroup().equals(group))
-            .filter(i -> !leaving.contains(i.providerId()))
-            .filter(i -> i.state() == InstanceState.RUNNING || i.state() == InstanceState.PENDING)
-            .count();
   }
 }
