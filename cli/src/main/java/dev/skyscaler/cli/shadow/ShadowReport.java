@@ -58,7 +58,10 @@ record ShadowReport(
     examples = Map.copyOf(examples);
   }
 
-  /** Summarises the entries of {@code record} whose (last) scan is after {@code to - since}. */
+  /**
+   * Summarises the entries of {@code record} whose (last) scan is after {@code to - since}; a quiet
+   * span that began before the window counts all its scans.
+   */
   static ShadowReport of(ShadowRecord record, Instant to, Duration since) {
     Instant from = to.minus(since);
     Map<Kind, Integer> counts = new EnumMap<>(Kind.class);
@@ -73,8 +76,8 @@ record ShadowReport(
       if (!e.at().isAfter(from) || e.at().isAfter(to)) {
         continue;
       }
-      Instant start = e instanceof Quiet q && q.from().isAfter(from) ? q.from() : e.at();
-      start = e instanceof Quiet q && !q.from().isAfter(from) ? from : start;
+      // a quiet span that began before the window covers it from the window's start
+      Instant start = e instanceof Quiet q ? (q.from().isAfter(from) ? q.from() : from) : e.at();
       covered = covered == null || start.isBefore(covered) ? start : covered;
       scans += e.scans();
       if (e instanceof Scan s) {
