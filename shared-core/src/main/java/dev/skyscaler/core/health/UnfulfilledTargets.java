@@ -27,10 +27,11 @@ import java.util.TreeSet;
  * count) for longer than {@code --max-node-provision-time} asked for nodes the cloud never made.
  * Its target is lowered to its instances ({@code DecreaseTargetSize}), never below its minimum
  * size, a {@code ScaleUpTimedOut} warning event is recorded, and the group is reported as timed out
- * so that {@link NodeGroupBackoffs} backs it off. Instances that exist but never registered a node
- * are {@link UnregisteredInstances}' business. The shortfall stays in the state until the cloud
- * shows the target met, so a decrease the cloud did not take is planned again by the next scan.
- * Nothing is decided without the cloud's instance list. Pure: the time is a parameter.
+ * so that {@link NodeGroupBackoffs} backs it off; a group at its minimum keeps its target and its
+ * clock starts again. Instances that exist but never registered a node are {@link
+ * UnregisteredInstances}' business. The shortfall stays in the state until the cloud shows the
+ * target met, so a decrease the cloud did not take is planned again by the next scan. Nothing is
+ * decided without the cloud's instance list. Pure: the time is a parameter.
  */
 final class UnfulfilledTargets {
   private UnfulfilledTargets() {}
@@ -119,6 +120,8 @@ final class UnfulfilledTargets {
                 "decrease target: " + missing + " requested node(s) never created"));
         reasons.add(who + ": target lowered " + target + " -> " + to);
       } else {
+        // nothing to lower: the clock starts again, so the timeout is told once per period
+        kept.put(g.name(), new TargetShortfall(target, count, now));
         warnings.add(
             who
                 + ": "

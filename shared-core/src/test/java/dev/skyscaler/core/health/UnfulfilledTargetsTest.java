@@ -110,12 +110,12 @@ class UnfulfilledTargetsTest {
             Map.of("ng1", new TargetShortfall(3, 2, old)),
             "cloudProviderError: the cloud could not create 1 instance(s)"),
         new Case(
-            "the minimum size holds the target, the group still backs off",
+            "the minimum size holds the target, the group still backs off and the clock starts again",
             group("ng1").min(3).max(5).target(3),
             TWO_RUNNING,
             Map.of("ng1", new TargetShortfall(3, 2, old)),
             List.of(EVENT),
-            Map.of("ng1", new TargetShortfall(3, 2, old)),
+            Map.of("ng1", new TargetShortfall(3, 2, NOW)),
             "timeout: 1 requested node(s) did not come within --max-node-provision-time=15m"),
         new Case(
             "a target met forgets the shortfall",

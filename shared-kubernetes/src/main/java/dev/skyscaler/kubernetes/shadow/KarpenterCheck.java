@@ -5,9 +5,11 @@ import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.Sighting;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -58,7 +60,7 @@ public final class KarpenterCheck {
   /** A warning when Karpenter manages nodes outside every node group; none otherwise. */
   public static List<String> warnings(ClusterSnapshot snapshot) {
     Map<String, String> outside = new TreeMap<>();
-    java.util.Set<String> members = new java.util.HashSet<>();
+    Set<String> members = new HashSet<>();
     snapshot.nodeGroups().forEach(g -> members.addAll(g.memberNodes()));
     for (Node n : snapshot.nodes()) {
       if (!members.contains(n.name())) {
