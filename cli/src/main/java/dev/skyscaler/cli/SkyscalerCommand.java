@@ -6,6 +6,7 @@ import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.options.CaOptions;
 import dev.skyscaler.cli.options.UnknownOptions;
 import dev.skyscaler.cli.run.RunCommand;
+import dev.skyscaler.cli.shadow.ShadowReportCommand;
 import dev.skyscaler.cli.simulate.SimulateCommand;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.kubernetes.ConnectionException;
@@ -67,6 +68,7 @@ public final class SkyscalerCommand implements Runnable {
       CaOptions.addTo(sub.getCommandSpec());
     }
     cl.addSubcommand(new SnapshotCommand());
+    cl.addSubcommand(new ShadowReportCommand(clock));
     cl.setParameterExceptionHandler(SkyscalerCommand::usageError);
     cl.setExecutionExceptionHandler(SkyscalerCommand::failure);
     cl.setUsageHelpAutoWidth(true);

@@ -95,7 +95,11 @@ public final class Autoscaler {
             snapshot, state.health(), options.health(), now, cloud.instances());
     Map<String, NodeGroupBackoff> backoffs =
         NodeGroupBackoffs.update(
-            state.backoffs(), cloud.instances(), options.scaleUp().backoff(), now);
+            state.backoffs(),
+            cloud.instances(),
+            health.timedOut(),
+            options.scaleUp().backoff(),
+            now);
     List<Action> actions = new ArrayList<>(interruptions.actions());
     actions.addAll(health.actions());
     List<String> warnings = new ArrayList<>(SnapshotWarnings.of(snapshot));
@@ -236,7 +240,15 @@ public final class Autoscaler {
         List.of(),
         health.actions(),
         health.warnings(),
-        state.withPolicies(health.next(), state.interruptions()));
+        state
+            .withPolicies(health.next(), state.interruptions())
+            .withBackoffs(
+                NodeGroupBackoffs.update(
+                    state.backoffs(),
+                    cloud.instances(),
+                    health.timedOut(),
+                    options.scaleUp().backoff(),
+                    now)));
   }
 
   /**

@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What the functions of one worker share: the validated settings, the managed identity, one
@@ -53,6 +54,7 @@ public final class AzureWiring {
   private NodeGroupProvider clusterApi;
   private ClusterView view;
   private final AzureMetrics metrics;
+  private final AtomicBoolean noEffectNoted = new AtomicBoolean();
 
   /** Production wiring: Key Vault over the JDK HTTP client, the system clock, real sleeps. */
   public AzureWiring(
@@ -118,6 +120,21 @@ public final class AzureWiring {
         Optional.ofNullable(env.get(AppInsightsConnection.SETTING))
             .filter(v -> !v.isBlank())
             .map(v -> new TrackGateway(AppInsightsConnection.parse(v))));
+  }
+
+  /**
+   * The note on Cluster Autoscaler's process flags set without effect ({@link
+   * FunctionSettings#noEffect()}), the first time it is asked for; empty after that or when none is
+   * set. Azure Functions log only through an invocation's logger, so the first invocation of the
+   * worker logs it, where the AWS functions log it at initialisation.
+   */
+  public Optional<String> noEffectNote() {
+    if (settings.noEffect().isEmpty() || !noEffectNoted.compareAndSet(false, true)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "settings with no effect: Cluster Autoscaler's process flags: "
+            + String.join(", ", settings.noEffect()));
   }
 
   /** The worker's scan metrics, kept for its life so that counters count across invocations. */

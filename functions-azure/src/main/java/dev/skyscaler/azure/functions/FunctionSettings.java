@@ -47,6 +47,8 @@ import java.util.regex.Pattern;
  *
  * @param aksResourceGroup the AKS cluster's resource group, empty for a self-managed cluster
  * @param kubeconfigSecret the Key Vault secret URI, empty on AKS
+ * @param noEffect Cluster Autoscaler's process flags that were set ({@code V}, {@code
+ *     CLUSTER_AUTOSCALER_ARGS: --v}, ...): accepted, without effect, noted once in the log
  */
 public record FunctionSettings(
     AzureCloud cloud,
@@ -66,7 +68,11 @@ public record FunctionSettings(
     InterruptionOptions interruptionOptions,
     Optional<ClusterApiOptions> clusterApi,
     Optional<URI> workloadKubeconfigSecret,
-    boolean dryRun) {
+    boolean dryRun,
+    List<String> noEffect) {
+  public FunctionSettings {
+    noEffect = List.copyOf(noEffect);
+  }
 
   public static final String DEFAULT_SCAN_SCHEDULE = "*/10 * * * * *";
   public static final String DEFAULT_HEALTH_SCHEDULE = "0 * * * * *";
@@ -185,7 +191,8 @@ public record FunctionSettings(
         interruptionOptions,
         clusterApi,
         workload,
-        dryRun);
+        dryRun,
+        r.env.noEffect());
   }
 
   /** The settings this function app reads besides CA's flags. */

@@ -28,6 +28,7 @@ final class Scans {
       Duration leaseWait,
       Logger log) {
     AzureWiring w = wiring.get();
+    w.noEffectNote().ifPresent(log::info);
     ScanReport report;
     try {
       report = w.scanCycle(invocationId, leaseWait).run(kind, notices);

@@ -41,7 +41,11 @@ class FunctionsTest {
 
   /** Settings of a self-managed cluster whose kubeconfig secret does not exist. */
   private AzureWiring wiring(String nodeResourceGroup) {
-    Map<String, String> env = new HashMap<>();
+    return wiring(nodeResourceGroup, Map.of());
+  }
+
+  private AzureWiring wiring(String nodeResourceGroup, Map<String, String> more) {
+    Map<String, String> env = new HashMap<>(more);
     env.put("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION);
     env.put("CLUSTER_NAME", "prod");
     env.put("ARM_RESOURCE_GROUP", nodeResourceGroup);
@@ -79,6 +83,34 @@ class FunctionsTest {
                 + missingSecret()
                 + "\"");
     assertThat(arm.requests().stream().filter(r -> !r.method().equals("GET"))).isEmpty();
+  }
+
+  @Test
+  void caProcessFlagsAreNotedOnceAtTheWorkersFirstInvocation() {
+    AzureWiring wiring =
+        wiring(
+            "rg-nodes",
+            Map.of(
+                "LOGTOSTDERR", "true", "CLUSTER_AUTOSCALER_ARGS", "--v=4 --expander=least-waste"));
+    ScanFunction scan = new ScanFunction(() -> wiring);
+
+    scan.run("{}", context);
+    new NodeHealthFunction(() -> wiring).run("{}", context);
+    scan.run("{}", context);
+
+    assertThat(logged(Level.INFO))
+        .containsExactly(
+            "settings with no effect: Cluster Autoscaler's process flags:"
+                + " CLUSTER_AUTOSCALER_ARGS: --v, LOGTOSTDERR");
+  }
+
+  @Test
+  void nothingIsNotedWithoutProcessFlags() {
+    AzureWiring wiring = wiring("rg-nodes");
+
+    new ScanFunction(() -> wiring).run("{}", context);
+
+    assertThat(logged(Level.INFO)).isEmpty();
   }
 
   @Test

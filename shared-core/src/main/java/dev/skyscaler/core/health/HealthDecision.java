@@ -3,6 +3,7 @@ package dev.skyscaler.core.health;
 import dev.skyscaler.core.plan.action.Action;
 import dev.skyscaler.core.state.HealthState;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,17 +16,22 @@ import java.util.Objects;
  * @param reasons one sentence per unhealthy node or unregistered instance: what is done or why not
  * @param warnings what an operator should look at (the circuit breaker, a ladder run out, a group
  *     at its minimum)
+ * @param timedOut node groups whose requested nodes did not come within {@code
+ *     --max-node-provision-time} ({@link UnfulfilledTargets}), with what failed: a failed scale-up
+ *     that {@link NodeGroupBackoffs} backs off
  */
 public record HealthDecision(
     List<Action> actions,
     HealthState next,
     boolean clusterHealthy,
     List<String> reasons,
-    List<String> warnings) {
+    List<String> warnings,
+    Map<String, String> timedOut) {
   public HealthDecision {
     actions = List.copyOf(actions);
     Objects.requireNonNull(next, "next");
     reasons = List.copyOf(reasons);
     warnings = List.copyOf(warnings);
+    timedOut = Map.copyOf(timedOut);
   }
 }

@@ -33,6 +33,19 @@ public final class NodeGroupBackoffs {
       List<CloudInstance> instances,
       BackoffOptions options,
       Instant now) {
+    return update(previous, instances, Map.of(), options, now);
+  }
+
+  /**
+   * The backoffs after a scan at {@code now} that saw {@code instances} and found the scale-ups of
+   * {@code timedOut} timed out (group to what failed, {@link HealthDecision#timedOut()}).
+   */
+  public static Map<String, NodeGroupBackoff> update(
+      Map<String, NodeGroupBackoff> previous,
+      List<CloudInstance> instances,
+      Map<String, String> timedOut,
+      BackoffOptions options,
+      Instant now) {
     Map<String, NodeGroupBackoff> next = new TreeMap<>();
     previous.forEach(
         (group, b) -> {
@@ -40,17 +53,39 @@ public final class NodeGroupBackoffs {
             next.put(group, b); // CA's RemoveStaleBackoffData keeps it until then
           }
         });
-    for (String group : failedGroups(instances)) {
-      NodeGroupBackoff b = next.get(group);
-      if (b == null || !b.activeAt(now)) {
-        next.put(group, failed(b, options, now));
-      }
-    }
+    Map<String, String[]> failures = new TreeMap<>();
+    timedOut.forEach((g, why) -> failures.put(g, new String[] {NodeGroupBackoff.TIMEOUT, why}));
+    failedGroups(instances)
+        .forEach(
+            (g, n) ->
+                failures.put(
+                    g,
+                    new String[] {
+                      NodeGroupBackoff.CLOUD_PROVIDER_ERROR,
+                      "the cloud could not create " + n + " instance(s)"
+                    }));
+    failures.forEach(
+        (group, why) -> {
+          NodeGroupBackoff b = next.get(group);
+          if (b == null || !b.activeAt(now)) {
+            next.put(group, failed(b, options, now, why[0], why[1]));
+          }
+        });
     return next;
   }
 
   /** CA's {@code Backoff}: the initial duration, or twice the last one (capped) once it ended. */
   static NodeGroupBackoff failed(NodeGroupBackoff previous, BackoffOptions options, Instant now) {
+    return failed(
+        previous, options, now, NodeGroupBackoff.CLOUD_PROVIDER_ERROR, "a scale-up failed");
+  }
+
+  private static NodeGroupBackoff failed(
+      NodeGroupBackoff previous,
+      BackoffOptions options,
+      Instant now,
+      String errorCode,
+      String errorMessage) {
     Duration d = options.initial();
     if (previous != null && previous.until().isBefore(now)) {
       d = previous.duration().multipliedBy(2);
@@ -58,7 +93,7 @@ public final class NodeGroupBackoffs {
         d = options.max();
       }
     }
-    return new NodeGroupBackoff(d, now.plus(d), now);
+    return new NodeGroupBackoff(d, now.plus(d), now, errorCode, errorMessage);
   }
 
   /** The groups left out of scale-up at {@code now}. */
@@ -85,15 +120,18 @@ public final class NodeGroupBackoffs {
                     + e.getValue().until()
                     + " ("
                     + GoDuration.format(e.getValue().duration())
+                    + ", "
+                    + e.getValue().errorMessage()
                     + "): it gets no new node until then")
         .toList();
   }
 
-  private static Set<String> failedGroups(List<CloudInstance> instances) {
-    Set<String> result = new TreeSet<>();
+  /** Groups with instances the cloud could not create, and how many. */
+  private static Map<String, Integer> failedGroups(List<CloudInstance> instances) {
+    Map<String, Integer> result = new TreeMap<>();
     for (CloudInstance i : instances) {
       if (i.state() == InstanceState.FAILED) {
-        result.add(i.nodeGroup());
+        result.merge(i.nodeGroup(), 1, Integer::sum);
       }
     }
     return result;

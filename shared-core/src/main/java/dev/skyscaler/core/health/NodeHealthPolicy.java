@@ -24,7 +24,10 @@ import java.util.Map;
  *   <li><b>Repairs</b> ({@link Repairs}): a node of a managed group unready for longer than {@code
  *       --unhealthy-time} climbs its group's repair ladder, one node per group at a time;
  *   <li><b>Unregistered instances</b> ({@link UnregisteredInstances}): an instance without a node
- *       after {@code --max-node-provision-time} is deleted and its group shrinks.
+ *       after {@code --max-node-provision-time} is deleted and its group shrinks;
+ *   <li><b>Unfulfilled targets</b> ({@link UnfulfilledTargets}): a target the cloud has not made
+ *       instances for within {@code --max-node-provision-time} is lowered to the instances there
+ *       are, and the group's scale-up counts as timed out.
  * </ol>
  *
  * <p>Idempotent: the same inputs give the same decision, and a scan repeated before anything
@@ -54,7 +57,7 @@ public final class NodeHealthPolicy {
               message,
               true));
       warnings.add(message);
-      return new HealthDecision(actions, state, false, reasons, warnings);
+      return new HealthDecision(actions, state, false, reasons, warnings, Map.of());
     }
     Map<String, RepairRecord> repairs = Map.of();
     if (options.nodeRepairEnabled()) {
@@ -64,7 +67,23 @@ public final class NodeHealthPolicy {
     Map<String, Instant> deletions =
         UnregisteredInstances.plan(
             snapshot, instances, state.deletions(), options, now, actions, reasons, warnings);
+    UnfulfilledTargets.Result targets =
+        UnfulfilledTargets.plan(
+            snapshot,
+            instances,
+            state.shortfalls(),
+            deletions.keySet(),
+            options,
+            now,
+            actions,
+            reasons,
+            warnings);
     return new HealthDecision(
-        actions, new HealthState(repairs, deletions), true, reasons, warnings);
+        actions,
+        new HealthState(repairs, deletions, targets.shortfalls()),
+        true,
+        reasons,
+        warnings,
+        targets.timedOut());
   }
 }

@@ -39,7 +39,12 @@ class NodeGroupBackoffsTest {
       new CloudInstance("ng1", "aws:///eu-west-1a/i-0abc", InstanceState.RUNNING, T);
 
   static NodeGroupBackoff backoff(Duration d, Duration untilFromT, Duration lastFromT) {
-    return new NodeGroupBackoff(d, T.plus(untilFromT), T.plus(lastFromT));
+    return new NodeGroupBackoff(
+        d,
+        T.plus(untilFromT),
+        T.plus(lastFromT),
+        NodeGroupBackoff.CLOUD_PROVIDER_ERROR,
+        "the cloud could not create 1 instance(s)");
   }
 
   static Duration min(long m) {
@@ -141,6 +146,6 @@ class NodeGroupBackoffsTest {
     assertThat(failed.warnings())
         .contains(
             "node group ng1 is in backoff after a failed scale-up until 2026-11-27T12:05:00Z"
-                + " (5m): it gets no new node until then");
+                + " (5m, the cloud could not create 1 instance(s)): it gets no new node until then");
   }
 }

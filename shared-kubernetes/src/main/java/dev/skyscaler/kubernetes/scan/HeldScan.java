@@ -46,7 +46,7 @@ final class HeldScan {
     String reason =
         shadow.dryRun()
             ? "shadow mode (DRY_RUN): planned as live, no action taken"
-                + ca.map(s -> "; Cluster Autoscaler is running (" + s.found() + ")").orElse("")
+                + ca.map(s -> "; " + s.autoscaler() + " is running (" + s.found() + ")").orElse("")
             : ca.orElseThrow().describe();
     Optional<ShadowComparison> comparison = Optional.empty();
     Map<String, String> data = new LinkedHashMap<>();
@@ -62,6 +62,7 @@ final class HeldScan {
                 .compare(plan, snapshot, clock.instant(), shadow.check().recent());
         comparison = Optional.of(result.comparison());
         data.putAll(result.data());
+        warnings.addAll(result.warnings());
       } catch (RuntimeException e) {
         warnings.add("Cluster Autoscaler's decisions could not be read: " + e.getMessage());
       }

@@ -21,6 +21,7 @@ import dev.skyscaler.kubernetes.actuation.KubernetesActuator;
 import dev.skyscaler.kubernetes.events.EventRecorder;
 import dev.skyscaler.kubernetes.events.EventTargets;
 import dev.skyscaler.kubernetes.fence.WriteFence;
+import dev.skyscaler.kubernetes.shadow.KarpenterCheck;
 import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck;
 import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.Sighting;
 import dev.skyscaler.kubernetes.shadow.ShadowOptions;
@@ -63,9 +64,10 @@ import java.util.stream.Collectors;
  * </ol>
  *
  * <p>Between planning and acting, the scan looks for a running Cluster Autoscaler ({@link
- * OtherAutoscalerCheck}). When one is found, or in shadow mode ({@link ShadowOptions#dryRun()}), it
- * stops there: {@link ScanReport.Held}, no action, no event, no write to CA's status; its status
- * goes to Skyscaler's own ConfigMap with the reason, and in shadow mode with the comparison of its
+ * OtherAutoscalerCheck}) and for Karpenter managing nodes of the node groups ({@link
+ * KarpenterCheck}). When one is found, or in shadow mode ({@link ShadowOptions#dryRun()}), it stops
+ * there: {@link ScanReport.Held}, no action, no event, no write to CA's status; its status goes to
+ * Skyscaler's own ConfigMap with the reason, and in shadow mode with the comparison of its
  * decisions with CA's ({@link ShadowScan}) and its state saved apart from the live state.
  *
  * <p>Every write (node edits, evictions, cloud actions, events, state, status) is fenced by the
@@ -233,13 +235,15 @@ public final class ScanCycle {
               "look for a running Cluster Autoscaler",
               () ->
                   new OtherAutoscalerCheck(connection, settings.shadow().check())
-                      .find(clock.instant()));
+                      .find(clock.instant())
+                      .or(() -> KarpenterCheck.find(snapshot)));
     } catch (StageException e) {
       return new ScanReport.Failed(e.stage, e.getMessage());
     }
     List<String> warnings = new ArrayList<>(k8s.warnings());
     warnings.addAll(discovery.warnings());
     warnings.addAll(plan.warnings());
+    warnings.addAll(KarpenterCheck.warnings(snapshot));
     Set<String> liveNodes = k8s.nodes().stream().map(Node::name).collect(Collectors.toSet());
     ScanWrites writes =
         new ScanWrites(connection, clock, lease, store, stored, liveNodes, snapshot, plan, options);

@@ -88,7 +88,7 @@ final class ScanWrites {
             options.health().maxNodeStartupTime(),
             options.health().okTotalUnreadyCount(),
             options.health().maxTotalUnreadyPercentage(),
-            Map.of());
+            StatusReport.Backoff.active(plan.state().backoffs(), clock.instant()));
     try {
       new StatusWriter(connection, where, fence)
           .write(

@@ -11,6 +11,8 @@ import dev.skyscaler.kubernetes.shadow.CaActivity;
 import dev.skyscaler.kubernetes.shadow.OtherAutoscalerCheck.CheckOptions;
 import dev.skyscaler.kubernetes.shadow.ShadowComparison;
 import dev.skyscaler.kubernetes.shadow.ShadowComparison.Decisions;
+import dev.skyscaler.kubernetes.shadow.ShadowRecord;
+import dev.skyscaler.kubernetes.shadow.ShadowRecordException;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
@@ -50,8 +52,11 @@ final class ShadowScan {
     this.ownName = own;
   }
 
-  /** The comparison and the keys to write beside the status in the own ConfigMap. */
-  record Result(ShadowComparison comparison, Map<String, String> data) {}
+  /**
+   * The comparison, the keys to write beside the status in the own ConfigMap (with the record of
+   * comparisons, {@link ShadowRecord#KEY}), and a warning when the stored record was unreadable.
+   */
+  record Result(ShadowComparison comparison, Map<String, String> data, List<String> warnings) {}
 
   Result compare(Plan plan, ClusterSnapshot snapshot, Instant now, Duration firstWindow) {
     Map<String, String> previous = previousData();
@@ -66,7 +71,27 @@ final class ShadowScan {
     data.put(SCANNED_AT, now.toString());
     data.put(TARGETS, render(targets));
     data.put(COMPARISON, comparison.render());
-    return new Result(comparison, data);
+    List<String> warnings = new ArrayList<>();
+    ShadowRecord record = record(previous.get(ShadowRecord.KEY), warnings);
+    data.put(
+        ShadowRecord.KEY, record.append(now, comparison, ShadowRecord.Limits.DEFAULTS).render());
+    return new Result(comparison, data, warnings);
+  }
+
+  /** The stored record; one that cannot be read is started afresh, with a warning. */
+  private ShadowRecord record(String text, List<String> warnings) {
+    if (text == null || text.isBlank()) {
+      return ShadowRecord.EMPTY;
+    }
+    try {
+      return ShadowRecord.parse(
+          text,
+          "configmap " + ownNamespace + "/" + ownName + " data." + ShadowRecord.KEY,
+          ShadowRecord.Limits.DEFAULTS);
+    } catch (ShadowRecordException e) {
+      warnings.add(e.getMessage() + "; the record starts afresh");
+      return ShadowRecord.EMPTY;
+    }
   }
 
   private static Decisions ours(Plan plan, Instant now) {

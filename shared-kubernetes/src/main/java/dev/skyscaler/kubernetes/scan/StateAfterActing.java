@@ -43,7 +43,8 @@ final class StateAfterActing {
       }
     }
     return changed
-        ? planned.withPolicies(new HealthState(repairs, deletions), planned.interruptions())
+        ? planned.withPolicies(
+            new HealthState(repairs, deletions, health.shortfalls()), planned.interruptions())
         : planned;
   }
 

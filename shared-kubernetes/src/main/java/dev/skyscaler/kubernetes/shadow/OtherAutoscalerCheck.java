@@ -73,22 +73,38 @@ public final class OtherAutoscalerCheck {
   }
 
   /**
-   * A running Cluster Autoscaler, as found.
+   * A running autoscaler, as found: Cluster Autoscaler, or Karpenter managing nodes of Skyscaler's
+   * node groups ({@link KarpenterCheck}).
    *
+   * @param autoscaler who, e.g. {@code Cluster Autoscaler}
    * @param found what was seen, naming the object and its times
+   * @param proceed how to let Skyscaler act
    */
-  public record Sighting(String found) {
+  public record Sighting(String autoscaler, String found, String proceed) {
+    static final String SHADOW =
+        "set DRY_RUN=true (skyscaler run --dry-run) to compare their decisions in shadow mode";
+
     public Sighting {
+      Objects.requireNonNull(autoscaler, "autoscaler");
       Objects.requireNonNull(found, "found");
+      Objects.requireNonNull(proceed, "proceed");
+    }
+
+    /** A running Cluster Autoscaler. */
+    public static Sighting clusterAutoscaler(String found) {
+      return new Sighting(
+          "Cluster Autoscaler",
+          found,
+          "Scale Cluster Autoscaler to 0 replicas to let Skyscaler act, or " + SHADOW);
     }
 
     /** What was found and how to proceed, for logs and the status ConfigMap. */
     public String describe() {
-      return "Cluster Autoscaler is running ("
+      return autoscaler
+          + " is running ("
           + found
-          + "): Skyscaler planned but took no action. Scale Cluster Autoscaler to 0 replicas to let"
-          + " Skyscaler act, or set DRY_RUN=true (skyscaler run --dry-run) to compare their"
-          + " decisions in shadow mode";
+          + "): Skyscaler planned but took no action. "
+          + proceed;
     }
   }
 
@@ -123,7 +139,7 @@ public final class OtherAutoscalerCheck {
       return Optional.empty();
     }
     return Optional.of(
-        new Sighting(
+        Sighting.clusterAutoscaler(
             "its Lease "
                 + describe(options.lease())
                 + " is held by "
@@ -152,7 +168,7 @@ public final class OtherAutoscalerCheck {
         .filter(t -> t.plus(options.recent()).isAfter(now))
         .map(
             t ->
-                new Sighting(
+                Sighting.clusterAutoscaler(
                     "its status ConfigMap "
                         + describe(options.status())
                         + " was updated at "

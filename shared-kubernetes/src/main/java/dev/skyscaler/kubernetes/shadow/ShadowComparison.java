@@ -26,17 +26,31 @@ public record ShadowComparison(List<Row> rows) {
     OPPOSITE
   }
 
+  /** Which way a group was scaled. */
+  public enum Direction {
+    UP,
+    DOWN
+  }
+
   /**
    * One node group.
    *
+   * @param direction the way the group was scaled: both sides' for {@link Verdict#AGREED}, the side
+   *     that scaled for {@code ONLY_*}, Skyscaler's for {@link Verdict#OPPOSITE}
    * @param skyscaler what Skyscaler would have done, e.g. {@code +2 (pods: default/web-1)} or
    *     {@code -1 (nodes: n3)}; {@code none}
    * @param clusterAutoscaler what CA did, the same way
    */
-  public record Row(String group, Verdict verdict, String skyscaler, String clusterAutoscaler) {
+  public record Row(
+      String group,
+      Verdict verdict,
+      Direction direction,
+      String skyscaler,
+      String clusterAutoscaler) {
     public Row {
       Objects.requireNonNull(group, "group");
       Objects.requireNonNull(verdict, "verdict");
+      Objects.requireNonNull(direction, "direction");
       Objects.requireNonNull(skyscaler, "skyscaler");
       Objects.requireNonNull(clusterAutoscaler, "clusterAutoscaler");
     }
@@ -101,7 +115,9 @@ public record ShadowComparison(List<Row> rows) {
       } else {
         verdict = Verdict.OPPOSITE;
       }
-      rows.add(new Row(g, verdict, skyscaler.describe(g), clusterAutoscaler.describe(g)));
+      Direction direction = (ours != 0 ? ours : theirs) > 0 ? Direction.UP : Direction.DOWN;
+      rows.add(
+          new Row(g, verdict, direction, skyscaler.describe(g), clusterAutoscaler.describe(g)));
     }
     return new ShadowComparison(rows);
   }

@@ -1,11 +1,13 @@
 package dev.skyscaler.kubernetes.status;
 
+import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.core.model.ClusterSnapshot;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.core.plan.Plan;
 import dev.skyscaler.core.plan.ScaleDown;
 import dev.skyscaler.core.plan.ScaleUp;
+import dev.skyscaler.core.state.NodeGroupBackoff;
 import dev.skyscaler.kubernetes.actuation.CaTaints;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,7 +64,31 @@ public final class StatusReport {
   }
 
   /** Why a group's scale-ups are paused ({@code QUOTA_EXCEEDED}, the cloud's message). */
-  public record Backoff(String errorCode, String errorMessage) {}
+  public record Backoff(String errorCode, String errorMessage) {
+    /**
+     * The groups of {@code backoffs} still backed off at {@code now}, each with CA's code and its
+     * message followed by until when: {@code ...; backed off until 2026-11-27T12:05:00Z (5m)}.
+     */
+    public static Map<String, Backoff> active(Map<String, NodeGroupBackoff> backoffs, Instant now) {
+      Map<String, Backoff> active = new LinkedHashMap<>();
+      backoffs.forEach(
+          (group, b) -> {
+            if (b.activeAt(now)) {
+              active.put(
+                  group,
+                  new Backoff(
+                      b.errorCode(),
+                      b.errorMessage()
+                          + "; backed off until "
+                          + b.until()
+                          + " ("
+                          + GoDuration.format(b.duration())
+                          + ")"));
+            }
+          });
+      return active;
+    }
+  }
 
   /** The status document: {@code time}, {@code autoscalerStatus}, {@code clusterWide}, ... */
   public static Map<String, Object> build(

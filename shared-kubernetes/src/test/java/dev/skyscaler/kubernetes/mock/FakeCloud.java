@@ -49,6 +49,7 @@ public final class FakeCloud {
   private int target;
   private int launched;
   private int failActions;
+  private int capacity = Integer.MAX_VALUE;
   private boolean failDiscovery;
 
   /**
@@ -104,6 +105,14 @@ public final class FakeCloud {
   /** The next {@code n} actions throw, before they reach the cloud. */
   public synchronized void failActions(int n) {
     failActions = n;
+  }
+
+  /**
+   * The cloud launches no instance beyond {@code instances} (capacity or quota run out): a raised
+   * target stays above the instances, as an Auto Scaling group that cannot launch shows it.
+   */
+  public synchronized void capacity(int instances) {
+    capacity = instances;
   }
 
   /** Every discovery throws until {@code fail} is false again. */
@@ -226,7 +235,7 @@ public final class FakeCloud {
   }
 
   private void launchUpToTarget() {
-    while (instances.size() < target) {
+    while (instances.size() < Math.min(target, capacity)) {
       instances.put("ng1-" + ++launched, clock.instant());
     }
   }

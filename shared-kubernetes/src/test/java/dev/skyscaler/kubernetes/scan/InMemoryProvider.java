@@ -24,6 +24,10 @@ import java.util.stream.Collectors;
 final class InMemoryProvider implements NodeGroupProvider {
   final List<Action> applied = new ArrayList<>();
   Integer target;
+
+  /** Nodes of the cluster that belong to no node group (e.g. Karpenter's). */
+  Set<String> outside = Set.of();
+
   RuntimeException discoveryFailure;
   RuntimeException actionFailure;
   RuntimeException cloudReadFailure;
@@ -53,13 +57,18 @@ final class InMemoryProvider implements NodeGroupProvider {
     if (discoveryFailure != null) {
       throw discoveryFailure;
     }
-    Set<String> members = nodes.stream().map(Node::name).collect(Collectors.toSet());
+    Set<String> members =
+        nodes.stream()
+            .map(Node::name)
+            .filter(n -> !outside.contains(n))
+            .collect(Collectors.toSet());
     var spec = group("ng1").min(1).max(5).template(template().cpu("4").memory("16Gi").pods(110));
     if (target != null) {
       spec.target(target);
     }
     List<CloudInstance> instances =
         nodes.stream()
+            .filter(n -> !outside.contains(n.name()))
             .map(
                 n -> new CloudInstance("ng1", n.providerId(), InstanceState.RUNNING, Instant.EPOCH))
             .toList();

@@ -3,6 +3,8 @@ package dev.skyscaler.kubernetes.scan;
 import static dev.skyscaler.kubernetes.scan.SecondAutoscalerTest.caEvent;
 import static dev.skyscaler.kubernetes.scan.SecondAutoscalerTest.caLease;
 import static dev.skyscaler.kubernetes.scan.SecondAutoscalerTest.writes;
+import static dev.skyscaler.kubernetes.shadow.ShadowComparison.Direction.DOWN;
+import static dev.skyscaler.kubernetes.shadow.ShadowComparison.Direction.UP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.config.OptionsParser;
@@ -12,6 +14,7 @@ import dev.skyscaler.kubernetes.mock.MutableClock;
 import dev.skyscaler.kubernetes.shadow.ShadowComparison;
 import dev.skyscaler.kubernetes.shadow.ShadowComparison.Row;
 import dev.skyscaler.kubernetes.shadow.ShadowComparison.Verdict;
+import dev.skyscaler.kubernetes.shadow.ShadowRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -74,17 +77,17 @@ class ShadowModeTest {
             "CA scaled ng1 up by one, as Skyscaler would: agreed",
             30,
             c -> scaledUp(c, T0.minusSeconds(20)),
-            List.of(new Row("ng1", Verdict.AGREED, PODS, "+1"))),
+            List.of(new Row("ng1", Verdict.AGREED, UP, PODS, "+1"))),
         new Case(
             "Skyscaler would scale ng1 up where CA did nothing",
             30,
             c -> {},
-            List.of(new Row("ng1", Verdict.ONLY_SKYSCALER, PODS, "none"))),
+            List.of(new Row("ng1", Verdict.ONLY_SKYSCALER, UP, PODS, "none"))),
         new Case(
             "CA scaled ng1 up where Skyscaler sees nothing pending",
             0,
             c -> scaledUp(c, T0.minusSeconds(20)),
-            List.of(new Row("ng1", Verdict.ONLY_CLUSTER_AUTOSCALER, "none", "+1"))),
+            List.of(new Row("ng1", Verdict.ONLY_CLUSTER_AUTOSCALER, UP, "none", "+1"))),
         new Case(
             "CA started removing an empty node that Skyscaler has not yet seen unneeded long enough",
             0,
@@ -94,7 +97,8 @@ class ShadowModeTest {
                     "ScaleDownEmpty",
                     "Scale-down: removing empty node \"n2\"",
                     T0.minusSeconds(20)),
-            List.of(new Row("ng1", Verdict.ONLY_CLUSTER_AUTOSCALER, "none", "-1 (nodes: n2)"))),
+            List.of(
+                new Row("ng1", Verdict.ONLY_CLUSTER_AUTOSCALER, DOWN, "none", "-1 (nodes: n2)"))),
         new Case(
             "a CA scale-up older than the first scan's window is not counted",
             0,
@@ -145,8 +149,21 @@ class ShadowModeTest {
     assertThat(second.comparison())
         .hasValue(
             new ShadowComparison(
-                List.of(new Row("ng1", Verdict.ONLY_CLUSTER_AUTOSCALER, "none", "+1"))));
+                List.of(new Row("ng1", Verdict.ONLY_CLUSTER_AUTOSCALER, UP, "none", "+1"))));
     assertThat(writes(cluster)).allMatch(OWN::contains);
+    assertThat(
+            cluster
+                .admin()
+                .configMaps()
+                .inNamespace("kube-system")
+                .withName("skyscaler-status")
+                .get()
+                .getData()
+                .get(ShadowRecord.KEY))
+        .as("the record keeps the first, quiet scan and the second one's decision")
+        .isEqualTo(
+            "{\"from\":\"%s\",\"at\":\"%s\",\"quietScans\":1}\n{\"at\":\"%s\",\"decisions\":[{\"group\":\"ng1\",\"kind\":\"ONLY_CLUSTER_AUTOSCALER_SCALE_UP\",\"skyscaler\":\"none\",\"clusterAutoscaler\":\"+1\"}]}\n"
+                .formatted(T0, T0, T0.plusSeconds(60)));
     assertThat(cluster.admin().configMaps().inNamespace("kube-system").list().getItems())
         .as("CA's status and the live state are never written")
         .noneMatch(cm -> cm.getMetadata().getName().equals("skyscaler-state"))
@@ -158,8 +175,8 @@ class ShadowModeTest {
     var comparison =
         new ShadowComparison(
             List.of(
-                new Row("ng1", Verdict.AGREED, "+1", "+2"),
-                new Row("ng2", Verdict.OPPOSITE, "-1 (nodes: n4)", "+1")));
+                new Row("ng1", Verdict.AGREED, UP, "+1", "+2"),
+                new Row("ng2", Verdict.OPPOSITE, DOWN, "-1 (nodes: n4)", "+1")));
 
     assertThat(comparison.render())
         .isEqualTo(
