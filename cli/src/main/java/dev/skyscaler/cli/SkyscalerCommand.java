@@ -50,7 +50,7 @@ public final class SkyscalerCommand implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing command: plan, explain, simulate, snapshot or run");
+        spec.commandLine(), "missing command: plan, explain, simulate, snapshot, run or shadow-report");
   }
 
   public static void main(String[] args) {

@@ -193,7 +193,7 @@ class CommandLineTest {
     assertThat(r.out()).isEmpty();
     assertThat(r.err())
         .isEqualTo(
-            "missing command: plan, explain, simulate, snapshot or run\nRun 'skyscaler --help' for usage.\n");
+            "missing command: plan, explain, simulate, snapshot, run or shadow-report\nRun 'skyscaler --help' for usage.\n");
   }
 
   @Test
