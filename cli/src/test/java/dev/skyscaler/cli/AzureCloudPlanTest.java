@@ -79,11 +79,12 @@ class AzureCloudPlanTest {
     assertThat(r.err()).isEmpty();
     assertThat(r.exitCode()).isZero();
     assertThat(r.out())
-        .startsWith("Scale-up: 1 node group, +")
-        .contains("  " + SCALE_SET + "  0 -> ")
-        .doesNotContain("vmss-other")
-        .endsWith(
-            "  - --logtostderr, --v concern only Cluster Autoscaler's own process (logging,"
+        .isEqualTo(
+            "Scale-up: 1 node group, +1 node for 90 pending pods\n\n"
+                + "  NODE GROUP    NODES        PODS\n"
+                + "  vmss-general  0 -> 1 (+1)  90 pods of Deployment default/nginx\n\n"
+                + "Warnings:\n"
+                + "  - --logtostderr, --v concern only Cluster Autoscaler's own process (logging,"
                 + " leader election, its endpoint): accepted, no effect\n");
     assertThat(arm.requests()).isNotEmpty();
     assertThat(arm.requests()).allMatch(q -> q.method().equals("GET"), "a GET");
