@@ -6,6 +6,7 @@ import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.azure.vmss.VmssGateway;
 import dev.skyscaler.azure.vmss.VmssNodeGroupProvider;
 import dev.skyscaler.azure.vmss.VmssScope;
+import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.input.OptionsFile;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.config.ConfigException;
@@ -66,7 +67,7 @@ final class AzureScan {
       VmssGateway gateway = new VmssGateway(access.azure().connect(cloud, subscription));
       discovery = new VmssNodeGroupProvider(gateway, scope, clock).discover(k8s.nodes());
     } catch (ArmException e) {
-      throw new dev.skyscaler.cli.input.InputException(
+      throw new InputException(
           "--cloud-provider=azure: cannot read the scale sets of subscription "
               + subscription
               + ": "

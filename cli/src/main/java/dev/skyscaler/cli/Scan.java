@@ -53,11 +53,11 @@ record Scan(
     Optional<DiscoverySpec> azure = in.provider.azureDiscovery();
     if ((aws.isPresent() || azure.isPresent()) && in.nodeGroups != null) {
       throw new InputException(
-          "--node-groups: not used with --cloud-provider="
-              + (aws.isPresent() ? "aws, whose node groups are the Auto Scaling Groups" : "azure,")
-              + (aws.isPresent() ? " read from AWS" : " whose node groups are the scale sets read")
-              + (aws.isPresent() ? "" : " from Azure")
-              + "; give one or the other");
+          aws.isPresent()
+              ? "--node-groups: not used with --cloud-provider=aws, whose node groups are the Auto"
+                  + " Scaling Groups read from AWS; give one or the other"
+              : "--node-groups: not used with --cloud-provider=azure, whose node groups are the"
+                  + " scale sets read from Azure; give one or the other");
     }
     if (magnum.isPresent() && in.nodeGroups != null) {
       throw new InputException(

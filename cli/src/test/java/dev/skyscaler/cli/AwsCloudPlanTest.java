@@ -102,6 +102,25 @@ class AwsCloudPlanTest {
   }
 
   @Test
+  void explainReadsTheSameGroups() {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "explain",
+                "default/nginx-7c5ddbdf54-lb4kp",
+                "--snapshot",
+                CliRun.example("snapshot.yaml")));
+    args.addAll(CA_EKS_ARGUMENTS);
+
+    CliRun r = CliRun.runWith(CloudAccess.of(env()), args.toArray(String[]::new));
+
+    assertThat(r.err()).isEmpty();
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .startsWith("default/nginx-7c5ddbdf54-lb4kp: helped by a scale-up of " + ASG + "\n");
+  }
+
+  @Test
   void explicitNodesReadOneGroupWithTheBoundsGiven() {
     CliRun r = plan(env(), List.of("--cloud-provider=aws", "--nodes=1:3:" + ASG));
 
@@ -193,6 +212,18 @@ class AwsCloudPlanTest {
     assertThat(r.out()).isEmpty();
     assertThat(r.err()).isEqualTo(c.error() + "\n");
     assertThat(r.exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void withoutASnapshotOrKubeconfigTheErrorIsTodays() {
+    CliRun withFile = CliRun.run("plan", "--node-groups", CliRun.example("node-groups.yaml"));
+
+    CliRun withCloud =
+        CliRun.runWith(CloudAccess.of(env()), "plan", "--cloud-provider=aws", "--nodes=1:3:" + ASG);
+
+    assertThat(withCloud.exitCode()).isEqualTo(2);
+    assertThat(withCloud.out()).isEmpty();
+    assertThat(withCloud.err()).isEqualTo(withFile.err()).startsWith("missing ");
   }
 
   @Test
