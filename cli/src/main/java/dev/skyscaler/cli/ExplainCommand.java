@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
       "skyscaler explain <namespace/pod>",
       "         (--snapshot=<file-or-dir>... | --kubeconfig=<file> [--context=<name>])",
       "         (--node-groups=<file> | --cloud-provider=aws|azure|clusterapi|magnum",
-      "         [--node-group-auto-discovery=<spec>]... [--nodes=<min>:<max>:<name>]...)",
+      "         [--node-group-auto-discovery=<spec>]...",
+      "         [--nodes=<min>:<max>:<name>]...)",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },
