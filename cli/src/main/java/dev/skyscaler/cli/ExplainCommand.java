@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
       "skyscaler explain <namespace/pod>",
       "         (--snapshot=<file-or-dir>... | --kubeconfig=<file> [--context=<name>])",
-      "         (--node-groups=<file> | --cloud-provider=clusterapi",
-      "         [--node-group-auto-discovery=<spec>]...)",
+      "         (--node-groups=<file> | --cloud-provider=aws|azure|clusterapi|magnum",
+      "         [--node-group-auto-discovery=<spec>]...",
+      "         [--nodes=<min>:<max>:<name>]...)",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },
@@ -54,8 +55,11 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  ExplainCommand(Clock clock) {
+  private final CloudAccess access;
+
+  ExplainCommand(Clock clock, CloudAccess access) {
     this.clock = clock;
+    this.access = access;
   }
 
   @Override
@@ -64,7 +68,8 @@ final class ExplainCommand implements Callable<Integer> {
     if (slash <= 0 || slash == pod.length() - 1 || pod.indexOf('/', slash + 1) >= 0) {
       throw new InputException("pod \"" + pod + "\": expected <namespace>/<name>");
     }
-    Scan scan = Scan.load(inputs, CaOptions.given(spec.commandLine().getParseResult()), clock);
+    Scan scan =
+        Scan.load(inputs, CaOptions.given(spec.commandLine().getParseResult()), clock, access);
     if (scan.snapshot().pods().stream().noneMatch(p -> p.key().equals(pod))) {
       throw new InputException("pod " + pod + ": not in the snapshot (" + inputs.source() + ")");
     }

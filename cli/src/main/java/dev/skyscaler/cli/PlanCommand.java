@@ -27,8 +27,10 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     customSynopsis = {
       "skyscaler plan (--snapshot=<file-or-dir>... | --kubeconfig=<file>",
-      "         [--context=<name>]) (--node-groups=<file> | --cloud-provider=clusterapi",
-      "         [--node-group-auto-discovery=<spec>]...)",
+      "         [--context=<name>]) (--node-groups=<file> |",
+      "         --cloud-provider=aws|azure|clusterapi|magnum",
+      "         [--node-group-auto-discovery=<spec>]...",
+      "         [--nodes=<min>:<max>:<name>]...)",
       "         [--options=<file.yaml>] [--output=text|json] [--now=<RFC3339>]",
       "         [Cluster Autoscaler options]"
     },
@@ -44,6 +46,9 @@ import picocli.CommandLine.Spec;
       "      --max-nodes-total=20 --expander=priority,least-waste",
       "  skyscaler plan --kubeconfig ~/.kube/config --context prod --node-groups groups.yaml",
       "  skyscaler plan --snapshot examples/cluster-api/snapshot --cloud-provider=clusterapi",
+      "  AWS_PROFILE=prod skyscaler plan --kubeconfig ~/.kube/config --cloud-provider=aws \\",
+      "      --node-group-auto-discovery=asg:tag=k8s.io/cluster-autoscaler/enabled",
+      "      (reads the Auto Scaling Groups with your credentials; sends no write)",
       "",
       "Exit codes: 0 success, 1 internal error, 2 bad input (message on stderr)."
     })
@@ -54,13 +59,17 @@ final class PlanCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  PlanCommand(Clock clock) {
+  private final CloudAccess access;
+
+  PlanCommand(Clock clock, CloudAccess access) {
     this.clock = clock;
+    this.access = access;
   }
 
   @Override
   public Integer call() {
-    Scan scan = Scan.load(inputs, CaOptions.given(spec.commandLine().getParseResult()), clock);
+    Scan scan =
+        Scan.load(inputs, CaOptions.given(spec.commandLine().getParseResult()), clock, access);
     Plan plan =
         Autoscaler.runOnce(scan.snapshot(), AutoscalerState.EMPTY, scan.options(), scan.now());
     List<String> warnings = new ArrayList<>(scan.warnings());

@@ -1,5 +1,7 @@
 package dev.skyscaler.cli;
 
+import dev.skyscaler.aws.asg.AsgDiscoveryOptions;
+import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.input.NodeGroupsFile;
 import dev.skyscaler.cli.input.OptionsFile;
@@ -41,11 +43,22 @@ record Scan(
    * @throws InputException, ConfigException or {@link dev.skyscaler.kubernetes.SnapshotException}
    *     for bad input
    */
-  static Scan load(ScanInputs in, Map<String, List<String>> cliFlags, Clock clock) {
+  static Scan load(
+      ScanInputs in, Map<String, List<String>> cliFlags, Clock clock, CloudAccess access) {
     OptionsFile file = in.optionsFile == null ? null : OptionsFile.read(in.optionsFile);
     checkSeparately(file, cliFlags);
-    Optional<ClusterApiOptions> capi = in.provider.clusterApiOptions(System.getenv());
-    Optional<MagnumOptions> magnum = in.provider.magnumOptions(in.cloudConfig);
+    Optional<ClusterApiOptions> capi = in.provider.clusterApiOptions(access.environment(), true);
+    Optional<MagnumOptions> magnum = in.provider.magnumOptions(in.cloudConfig, true);
+    Optional<AsgDiscoveryOptions> aws = in.provider.awsDiscovery();
+    Optional<DiscoverySpec> azure = in.provider.azureDiscovery();
+    if ((aws.isPresent() || azure.isPresent()) && in.nodeGroups != null) {
+      throw new InputException(
+          aws.isPresent()
+              ? "--node-groups: not used with --cloud-provider=aws, whose node groups are the Auto"
+                  + " Scaling Groups read from AWS; give one or the other"
+              : "--node-groups: not used with --cloud-provider=azure, whose node groups are the"
+                  + " scale sets read from Azure; give one or the other");
+    }
     if (magnum.isPresent() && in.nodeGroups != null) {
       throw new InputException(
           "--node-groups: not used with --cloud-provider=magnum, whose node groups come from"
@@ -59,12 +72,23 @@ record Scan(
           "--node-groups: not used with --cloud-provider=clusterapi, whose node groups come from"
               + " the Cluster API objects of the cluster read");
     }
-    if (capi.isEmpty() && magnum.isEmpty() && in.nodeGroups == null) {
+    if (capi.isEmpty()
+        && magnum.isEmpty()
+        && aws.isEmpty()
+        && azure.isEmpty()
+        && in.nodeGroups == null) {
       throw new InputException(
           "missing --node-groups=<file>: the node groups (or --cloud-provider=clusterapi to take"
-              + " them from the snapshot's Cluster API objects)");
+              + " them from the snapshot's Cluster API objects, aws or azure to read them from the"
+              + " cloud)");
     }
     Instant now = in.now != null ? in.now : clock.instant();
+    if (aws.isPresent()) {
+      return AwsScan.load(in, aws.get(), access, file, cliFlags, clock, now);
+    }
+    if (azure.isPresent()) {
+      return AzureScan.load(in, azure.get(), access, file, cliFlags, clock, now);
+    }
     if (capi.isPresent()) {
       return ClusterApiScan.load(in, capi.get(), file, cliFlags, clock, now);
     }

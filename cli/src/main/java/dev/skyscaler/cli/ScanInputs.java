@@ -40,7 +40,7 @@ final class ScanInputs {
       paramLabel = "<file>",
       description =
           "The node groups (ASGs, VM Scale Sets): sizes, members and templates. Not with"
-              + " --cloud-provider=clusterapi.")
+              + " --cloud-provider, which reads them.")
   Path nodeGroups;
 
   @Mixin CloudProviderOptions provider;

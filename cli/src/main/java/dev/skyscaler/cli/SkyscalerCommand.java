@@ -59,9 +59,14 @@ public final class SkyscalerCommand implements Runnable {
 
   /** The command, wired and ready to {@code execute}; {@code clock} gives the default scan time. */
   public static CommandLine commandLine(Clock clock) {
+    return commandLine(clock, CloudAccess.of(System.getenv()));
+  }
+
+  /** As {@link #commandLine(Clock)}, with the cloud reads' environment and connections. */
+  static CommandLine commandLine(Clock clock, CloudAccess access) {
     CommandLine cl = new CommandLine(new SkyscalerCommand());
-    cl.addSubcommand(new PlanCommand(clock));
-    cl.addSubcommand(new ExplainCommand(clock));
+    cl.addSubcommand(new PlanCommand(clock, access));
+    cl.addSubcommand(new ExplainCommand(clock, access));
     cl.addSubcommand(new SimulateCommand(clock));
     cl.addSubcommand(new RunCommand(clock));
     for (CommandLine sub : cl.getSubcommands().values()) {

@@ -21,7 +21,16 @@ record CliRun(int exitCode, String out, String err) {
   }
 
   static CliRun runAt(Clock clock, String... args) {
-    CommandLine cl = SkyscalerCommand.commandLine(clock);
+    return runWith(clock, SkyscalerCommand.commandLine(clock), args);
+  }
+
+  /** A run whose cloud reads use {@code access}'s environment and connections. */
+  static CliRun runWith(CloudAccess access, String... args) {
+    Clock clock = Clock.fixed(EXAMPLE_TIME, ZoneOffset.UTC);
+    return runWith(clock, SkyscalerCommand.commandLine(clock, access), args);
+  }
+
+  private static CliRun runWith(Clock clock, CommandLine cl, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out));

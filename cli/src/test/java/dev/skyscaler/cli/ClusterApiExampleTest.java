@@ -116,7 +116,8 @@ class ClusterApiExampleTest {
     assertThat(r.err())
         .isEqualTo(
             "missing --node-groups=<file>: the node groups (or --cloud-provider=clusterapi to take"
-                + " them from the snapshot's Cluster API objects)\n");
+                + " them from the snapshot's Cluster API objects, aws or azure to read them from the"
+                + " cloud)\n");
   }
 
   @Test
@@ -126,14 +127,13 @@ class ClusterApiExampleTest {
             "plan",
             "--snapshot",
             SNAPSHOT,
-            "--cloud-provider=aws",
-            "--node-group-auto-discovery=asg:tag=k8s.io/cluster-autoscaler/enabled");
+            "--cloud-provider=gce",
+            "--node-group-auto-discovery=mig:namePrefix=pool");
 
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err())
         .isEqualTo(
-            "--cloud-provider: expected clusterapi or magnum, got \"aws\" (other clouds' node groups come"
-                + " from --node-groups)\n"
-                + "--node-group-auto-discovery: needs --cloud-provider=clusterapi or magnum\n");
+            "--cloud-provider: expected aws, azure, clusterapi or magnum, got \"gce\"\n"
+                + "--node-group-auto-discovery: needs --cloud-provider\n");
   }
 }

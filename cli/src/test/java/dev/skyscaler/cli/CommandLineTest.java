@@ -156,8 +156,10 @@ class CommandLineTest {
     assertThat(r.out())
         .startsWith(
             "Usage: skyscaler plan (--snapshot=<file-or-dir>... | --kubeconfig=<file>\n"
-                + "         [--context=<name>]) (--node-groups=<file> | --cloud-provider=clusterapi\n"
-                + "         [--node-group-auto-discovery=<spec>]...)\n");
+                + "         [--context=<name>]) (--node-groups=<file> |\n"
+                + "         --cloud-provider=aws|azure|clusterapi|magnum\n"
+                + "         [--node-group-auto-discovery=<spec>]...\n"
+                + "         [--nodes=<min>:<max>:<name>]...)\n");
     assertThat(r.out()).contains("Cluster Autoscaler options (same names, values and defaults");
     for (OptionFlag f : OptionFlag.SUPPORTED) {
       String valueLabel =

@@ -6,8 +6,9 @@
  * scan is the shared {@link dev.skyscaler.kubernetes.scan.ScanCycle}.
  *
  * <p>Sub-packages, each depending only on those after it: {@code cluster} (reaching the API
- * server), {@code asg} (the Auto Scaling Group provider with the Auto Scaling and EC2 gateways),
- * {@code eks} and {@code secrets} (their services' gateways), {@code client} (how every gateway
- * calls AWS); {@code events} reads EventBridge and SQS input. Nothing depends on this package.
+ * server), {@code secrets} (Secrets Manager's gateway); {@code events} reads EventBridge and SQS
+ * input. The Auto Scaling Group provider ({@code asg}), the EKS gateway ({@code eks}) and how every
+ * gateway calls AWS ({@code client}) come from the provider-aws module. Nothing depends on this
+ * package.
  */
 package dev.skyscaler.aws;

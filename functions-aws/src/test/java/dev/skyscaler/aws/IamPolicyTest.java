@@ -30,6 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class IamPolicyTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Path MAIN = Path.of("src/main/java/dev/skyscaler/aws");
+
+  /** The provider and its gateways (asg, eks, client) live in provider-aws (ADR 0055). */
+  private static final Path PROVIDER = ROOT.resolve("provider-aws/src/main/java/dev/skyscaler/aws");
+
   private static final String LAMBDA_SQS = "Lambda's SQS event source of InterruptionFunction";
   private static final String ASG_ARN =
       "arn:${AWS::Partition}:autoscaling:${AWS::Region}:${AWS::AccountId}:autoScalingGroup:*"
@@ -106,8 +110,11 @@ class IamPolicyTest {
       assertThat(event.get("Type")).isEqualTo("SQS");
       return;
     }
-    assertThat(Files.readString(MAIN.resolve(use.calledBy())).toLowerCase())
-        .contains(operation.toLowerCase());
+    Path source =
+        Files.exists(MAIN.resolve(use.calledBy()))
+            ? MAIN.resolve(use.calledBy())
+            : PROVIDER.resolve(use.calledBy());
+    assertThat(Files.readString(source).toLowerCase()).contains(operation.toLowerCase());
   }
 
   @Test

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module's packages depend on each other in one direction: the handlers ({@code
- * dev.skyscaler.aws} itself) on everything; {@code cluster} on {@code eks} and {@code secrets};
- * {@code asg} on {@code eks}; the gateways' packages on {@code client}; {@code events} on the core
- * only.
+ * dev.skyscaler.aws} itself) on everything; {@code cluster} on {@code secrets} (and provider-aws's
+ * {@code eks}); {@code events} on the core only. Only this module's classes are checked;
+ * provider-aws's {@code ProviderStructureTest} checks its packages.
  */
 class StructureTest {
   private static final JavaClasses MAIN =

@@ -11,9 +11,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module's packages depend on each other in one direction: {@code functions} on {@code vmss},
- * {@code auth} and {@code arm}, {@code vmss} and {@code auth} on {@code arm}; and the functions
- * keep no state in static fields (the worker's wiring lives in its {@code FunctionInjector}).
+ * The module's packages depend on each other in one direction: {@code functions} on {@code auth}
+ * and on provider-azure's {@code vmss} and {@code arm} (checked there by {@code
+ * ProviderStructureTest}), {@code auth} on {@code arm}; and the functions keep no state in static
+ * fields (the worker's wiring lives in its {@code FunctionInjector}).
  */
 class StructureTest {
   private static final JavaClasses MAIN =

@@ -1,5 +1,7 @@
 package dev.skyscaler.cli.options;
 
+import dev.skyscaler.aws.asg.AsgDiscoveryOptions;
+import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.magnum.config.CloudConfig;
@@ -27,23 +29,34 @@ public final class CloudProviderOptions {
   /** The provider whose node groups are read from OpenStack Magnum. */
   public static final String MAGNUM = "magnum";
 
+  /** The provider whose node groups are Auto Scaling Groups, read from AWS (plan, explain). */
+  public static final String AWS = "aws";
+
+  /** The provider whose node groups are VM Scale Sets, read from Azure (plan, explain). */
+  public static final String AZURE = "azure";
+
   @Option(
       names = "--cloud-provider",
-      paramLabel = "clusterapi|magnum",
+      paramLabel = "aws|azure|clusterapi|magnum",
       description =
           "clusterapi: the node groups are the Cluster API MachineDeployments, MachineSets and"
               + " MachinePools of the cluster read; magnum: the node groups of the Magnum cluster"
-              + " --cluster-name, read with --cloud-config's credentials (no --node-groups file).")
+              + " --cluster-name, read with --cloud-config's credentials; aws (plan, explain): the"
+              + " Auto Scaling Groups, read with your AWS credentials (AWS_PROFILE, AWS_REGION);"
+              + " azure (plan, explain): the scale sets of ARM_SUBSCRIPTION_ID (and"
+              + " ARM_RESOURCE_GROUP), read with az login or ARM_CLIENT_ID/ARM_CLIENT_SECRET. The"
+              + " clouds are only read (no --node-groups file).")
   String cloudProvider;
 
   @Option(
       names = "--node-group-auto-discovery",
       paramLabel = "<spec>",
       description =
-          "clusterapi:namespace=<ns>,clusterName=<name>,<label>=<value> or"
-              + " magnum:role=<role>[,<role>...] selects the resources that are node groups;"
-              + " repeatable, OR'd. Default: all (magnum: every group with a max but the control"
-              + " plane).")
+          "clusterapi:namespace=<ns>,clusterName=<name>,<label>=<value>,"
+              + " magnum:role=<role>[,<role>...], asg:tag=<key>[=<value>],... or"
+              + " label:<tag>=<value>,...[,min=N,max=M] (azure) selects the resources that are node"
+              + " groups; repeatable, OR'd. Default: all (magnum: every group with a max but the"
+              + " control plane).")
   List<String> discovery = new ArrayList<>();
 
   @Option(
@@ -55,7 +68,7 @@ public final class CloudProviderOptions {
   @Option(
       names = "--nodes",
       paramLabel = "<min>:<max>:<name>",
-      description = "magnum: a node group by name with its bounds; repeatable.")
+      description = "magnum, aws: a node group (ASG) by name with its bounds; repeatable.")
   List<String> nodes = new ArrayList<>();
 
   /** True for {@code --cloud-provider=clusterapi}. */
@@ -68,6 +81,63 @@ public final class CloudProviderOptions {
     return MAGNUM.equals(cloudProvider);
   }
 
+  /** True for {@code --cloud-provider=aws}. */
+  public boolean aws() {
+    return AWS.equals(cloudProvider);
+  }
+
+  /** True for {@code --cloud-provider=azure}. */
+  public boolean azure() {
+    return AZURE.equals(cloudProvider);
+  }
+
+  /**
+   * Checks the flags as {@code plan} and {@code explain} take them, where {@code aws} and {@code
+   * azure} are providers too.
+   *
+   * @throws ConfigException listing every problem
+   */
+  public void checkForCloudReads() {
+    List<String> errors = common(true);
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+  }
+
+  /**
+   * Which Auto Scaling Groups {@code --cloud-provider=aws} reads.
+   *
+   * @throws ConfigException for a bad spec, or neither spec nor {@code --nodes}
+   */
+  public Optional<AsgDiscoveryOptions> awsDiscovery() {
+    checkForCloudReads();
+    return aws() ? Optional.of(AsgDiscoveryOptions.parse(discovery, nodes)) : Optional.empty();
+  }
+
+  /**
+   * Which scale sets {@code --cloud-provider=azure} reads: the one {@code label:} spec.
+   *
+   * @throws ConfigException for a bad spec, none, or several
+   */
+  public Optional<DiscoverySpec> azureDiscovery() {
+    checkForCloudReads();
+    if (!azure()) {
+      return Optional.empty();
+    }
+    if (discovery.size() != 1) {
+      throw new ConfigException(
+          List.of(
+              "--node-group-auto-discovery: --cloud-provider=azure needs exactly one"
+                  + " label:<tag>=<value>,...[,min=N,max=M] spec, got "
+                  + discovery.size()));
+    }
+    try {
+      return Optional.of(DiscoverySpec.parse(discovery.get(0)));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(List.of("--node-group-auto-discovery: " + e.getMessage()));
+    }
+  }
+
   /**
    * The Cluster API options, when {@code --cloud-provider=clusterapi}.
    *
@@ -75,7 +145,16 @@ public final class CloudProviderOptions {
    *     {@code CAPI_*} variable, all reported together
    */
   public Optional<ClusterApiOptions> clusterApiOptions(Map<String, String> environment) {
-    List<String> errors = common();
+    return clusterApiOptions(environment, false);
+  }
+
+  /**
+   * As {@link #clusterApiOptions(Map)}; {@code cloudReads} accepts {@code aws} and {@code azure}
+   * (plan and explain).
+   */
+  public Optional<ClusterApiOptions> clusterApiOptions(
+      Map<String, String> environment, boolean cloudReads) {
+    List<String> errors = common(cloudReads);
     if (!errors.isEmpty()) {
       throw new ConfigException(errors);
     }
@@ -93,7 +172,15 @@ public final class CloudProviderOptions {
    * @throws ConfigException listing every problem of the flags and of the file
    */
   public Optional<MagnumOptions> magnumOptions(Path cloudConfig) {
-    List<String> errors = common();
+    return magnumOptions(cloudConfig, false);
+  }
+
+  /**
+   * As {@link #magnumOptions(Path)}; {@code cloudReads} accepts {@code aws} and {@code azure} (plan
+   * and explain).
+   */
+  public Optional<MagnumOptions> magnumOptions(Path cloudConfig, boolean cloudReads) {
+    List<String> errors = common(cloudReads);
     if (!magnum()) {
       if (!errors.isEmpty()) {
         throw new ConfigException(errors);
@@ -119,19 +206,33 @@ public final class CloudProviderOptions {
     return Optional.of(MagnumOptions.parse(clusterName, nodes, discovery, config));
   }
 
-  private List<String> common() {
+  private List<String> common(boolean cloudReads) {
     List<String> errors = new ArrayList<>();
-    if (cloudProvider != null && !clusterApi() && !magnum()) {
+    boolean cloud = cloudReads && (aws() || azure());
+    if (cloudProvider != null && !clusterApi() && !magnum() && !cloud) {
       errors.add(
-          "--cloud-provider: expected clusterapi or magnum, got \""
-              + cloudProvider
-              + "\" (other clouds' node groups come from --node-groups)");
+          cloudReads
+              ? "--cloud-provider: expected aws, azure, clusterapi or magnum, got \""
+                  + cloudProvider
+                  + "\""
+              : "--cloud-provider: expected clusterapi or magnum, got \""
+                  + cloudProvider
+                  + "\" (other clouds' node groups come from --node-groups)");
     }
-    if (!clusterApi() && !magnum() && !discovery.isEmpty()) {
-      errors.add("--node-group-auto-discovery: needs --cloud-provider=clusterapi or magnum");
+    if (!clusterApi() && !magnum() && !cloud && !discovery.isEmpty()) {
+      errors.add(
+          cloudReads
+              ? "--node-group-auto-discovery: needs --cloud-provider"
+              : "--node-group-auto-discovery: needs --cloud-provider=clusterapi or magnum");
     }
-    if (!magnum() && (clusterName != null || !nodes.isEmpty())) {
-      errors.add("--cluster-name and --nodes: need --cloud-provider=magnum");
+    if (!magnum() && clusterName != null) {
+      errors.add("--cluster-name: needs --cloud-provider=magnum");
+    }
+    if (!magnum() && !(cloudReads && aws()) && !nodes.isEmpty()) {
+      errors.add(
+          cloudReads
+              ? "--nodes: needs --cloud-provider=aws or magnum"
+              : "--nodes: needs --cloud-provider=magnum");
     }
     return errors;
   }

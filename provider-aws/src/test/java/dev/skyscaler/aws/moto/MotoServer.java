@@ -71,11 +71,15 @@ public final class MotoServer implements AwsEmulator, AutoCloseable {
                     t.keyPem().toString())));
     Process process;
     try {
-      process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      // moto's request recorder (off until a test starts it) writes here, not into the module
+      builder
+          .environment()
+          .put(
+              "MOTO_RECORDER_FILEPATH",
+              log.resolveSibling(log.getFileName() + ".recording").toString());
+      process = builder.start();
     } catch (IOException e) {
       throw new IllegalStateException(
           "moto_server is not on the PATH: the AWS tests need the moto server"
