@@ -53,6 +53,19 @@ final class AsgActions {
           if (a.to() == g.desiredCapacity()) {
             return already(g.name() + " target size is already " + a.to());
           }
+          // a lower desired capacity lets the group pick which instances go: only requested
+          // instances never created may go so
+          long staying = g.instances().stream().filter(i -> !i.leaving()).count();
+          if (a.to() < g.desiredCapacity() && a.to() < staying) {
+            return failed(
+                "refused to lower "
+                    + g.name()
+                    + " target size to "
+                    + a.to()
+                    + ": it has "
+                    + staying
+                    + " instances, which leave only by terminating them by id");
+          }
           gateway.setDesiredCapacity(g.name(), a.to(), left(d));
           return Outcome.done(
               "set " + g.name() + " target size " + g.desiredCapacity() + " -> " + a.to());

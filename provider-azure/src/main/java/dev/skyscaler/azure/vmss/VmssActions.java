@@ -65,6 +65,24 @@ final class VmssActions {
     if (current == target) {
       return new Outcome(Outcome.Status.ALREADY_DONE, name + " already has target size " + target);
     }
+    if (target < current) {
+      // a lower capacity lets Azure pick which VMs go: only requested VMs never created may go so
+      long vms =
+          gateway.instances(group.set().resourceGroup(), name).stream()
+              .filter(vm -> !vm.provisioningState().equalsIgnoreCase("Deleting"))
+              .count();
+      if (target < vms) {
+        return new Outcome(
+            Outcome.Status.FAILED,
+            "refused to lower "
+                + name
+                + " target size to "
+                + target
+                + ": it has "
+                + vms
+                + " VMs, which leave only by deleting them by name");
+      }
+    }
     resize(group, target);
     return Outcome.done("set " + name + " target size " + current + " -> " + target);
   }

@@ -288,6 +288,27 @@ class VmssNodeGroupProviderTest {
   }
 
   @Test
+  void aLowerTargetDropsOnlyVmsThatWereNeverCreated() {
+    tagged("workers", "Standard_D4s_v5", 3, 1, 5);
+    provider.discover(List.of());
+
+    Outcome belowTheVms = provider.apply(new SetTargetSize("workers", 3, 2, "never created"));
+    arm.world().findScaleSet("rg-nodes", "workers").orElseThrow().capacity = 5; // 2 never came
+    Outcome toTheVms = provider.apply(new SetTargetSize("workers", 5, 3, "never created"));
+
+    assertThat(belowTheVms.status()).isEqualTo(Outcome.Status.FAILED);
+    assertThat(belowTheVms.message())
+        .isEqualTo(
+            "refused to lower workers target size to 2: it has 3 VMs, which leave only by"
+                + " deleting them by name");
+    assertThat(toTheVms.status()).isEqualTo(Outcome.Status.DONE);
+    assertThat(toTheVms.message()).isEqualTo("set workers target size 5 -> 3");
+    assertThat(arm.requests("PATCH", "/virtualMachineScaleSets/workers$"))
+        .singleElement()
+        .satisfies(r -> assertThat(r.body()).contains("\"capacity\":3"));
+  }
+
+  @Test
   void setTargetSizeToTheCurrentSizeIsAlreadyDone() {
     tagged("workers", "Standard_D4s_v5", 2, 1, 5);
 
