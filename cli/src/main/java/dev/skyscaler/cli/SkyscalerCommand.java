@@ -50,7 +50,8 @@ public final class SkyscalerCommand implements Runnable {
   @Override
   public void run() {
     throw new ParameterException(
-        spec.commandLine(), "missing command: plan, explain, simulate, snapshot, run or shadow-report");
+        spec.commandLine(),
+        "missing command: plan, explain, simulate, snapshot, run or shadow-report");
   }
 
   public static void main(String[] args) {
