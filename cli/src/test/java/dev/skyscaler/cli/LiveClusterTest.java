@@ -44,24 +44,7 @@ class LiveClusterTest {
         .filter(o -> o instanceof DaemonSet)
         .forEach(o -> cluster.admin().resource(o).create());
     cluster.serveList("/api/v1/pods", items.stream().filter(o -> o instanceof Pod).toList());
-    kubeconfig = dir.resolve("kubeconfig");
-    Files.writeString(
-        kubeconfig,
-        """
-        apiVersion: v1
-        kind: Config
-        current-context: mock
-        clusters:
-        - name: mock
-          cluster: {server: "%s"}
-        contexts:
-        - name: mock
-          context: {cluster: mock, user: me}
-        users:
-        - name: me
-          user: {token: not-a-real-token}
-        """
-            .formatted(cluster.serverUri()));
+    kubeconfig = cluster.writeKubeconfig(dir.resolve("kubeconfig"));
   }
 
   @Test

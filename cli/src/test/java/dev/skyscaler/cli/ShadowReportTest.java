@@ -40,24 +40,7 @@ class ShadowReportTest {
 
   @BeforeEach
   void arrange() throws Exception {
-    kubeconfig = dir.resolve("kubeconfig");
-    Files.writeString(
-        kubeconfig,
-        """
-        apiVersion: v1
-        kind: Config
-        current-context: mock
-        clusters:
-        - name: mock
-          cluster: {server: "%s"}
-        contexts:
-        - name: mock
-          context: {cluster: mock, user: me}
-        users:
-        - name: me
-          user: {token: not-a-real-token}
-        """
-            .formatted(cluster.serverUri()));
+    kubeconfig = cluster.writeKubeconfig(dir.resolve("kubeconfig"));
   }
 
   void status(String namespace, Map<String, String> data) {

@@ -45,24 +45,7 @@ class WhatIfFromSnapshotTest {
     cluster.serveList(
         "/apis/apps/v1/daemonsets", items.stream().filter(o -> o instanceof DaemonSet).toList());
     cluster.serveList("/api/v1/pods", items.stream().filter(o -> o instanceof Pod).toList());
-    kubeconfig = dir.resolve("kubeconfig");
-    Files.writeString(
-        kubeconfig,
-        """
-        apiVersion: v1
-        kind: Config
-        current-context: mock
-        clusters:
-        - name: mock
-          cluster: {server: "%s"}
-        contexts:
-        - name: mock
-          context: {cluster: mock, user: me}
-        users:
-        - name: me
-          user: {token: not-a-real-token}
-        """
-            .formatted(cluster.serverUri()));
+    kubeconfig = cluster.writeKubeconfig(dir.resolve("kubeconfig"));
   }
 
   @Test

@@ -111,6 +111,31 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
     dispatcher.serveList(path, items);
   }
 
+  /**
+   * Writes to {@code file} a kubeconfig whose one context, {@code mock}, reaches this server with a
+   * bearer token, as a user's kubeconfig for {@code --kubeconfig}; returns {@code file}.
+   */
+  public Path writeKubeconfig(Path file) throws IOException {
+    Files.writeString(
+        file,
+        """
+        apiVersion: v1
+        kind: Config
+        current-context: mock
+        clusters:
+        - name: mock
+          cluster: {server: "%s"}
+        contexts:
+        - name: mock
+          context: {cluster: mock, user: me}
+        users:
+        - name: me
+          user: {token: not-a-real-token}
+        """
+            .formatted(serverUri()));
+    return file;
+  }
+
   /** A client for the test's own arranging and checking. */
   public KubernetesClient admin() {
     return admin;
