@@ -201,7 +201,7 @@ class AwsCloudPlanTest {
             "nodes for another provider",
             env(),
             List.of("--cloud-provider=clusterapi", "--nodes=1:3:" + ASG),
-            "--nodes: needs --cloud-provider=aws or magnum"));
+            "--nodes: needs --cloud-provider=aws, azure or magnum"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -31,6 +31,18 @@ class AzureCloudPlanTest {
           "--node-group-auto-discovery=label:cluster-autoscaler-enabled=true,"
               + "cluster-autoscaler-name=first-contact");
 
+  /**
+   * CA's Azure example for a scale set named explicitly (cluster-autoscaler-vmss, as AKS clusters
+   * ran it before AKS's own autoscaler): {@code --nodes=<min>:<max>:<scale set>}.
+   */
+  static final List<String> CA_AZURE_NODES_ARGUMENTS =
+      List.of(
+          "--v=3",
+          "--logtostderr=true",
+          "--cloud-provider=azure",
+          "--skip-nodes-with-local-storage=false",
+          "--nodes=1:3:" + SCALE_SET);
+
   private final FakeArm arm = FakeArm.start();
 
   @AfterEach
@@ -90,6 +102,26 @@ class AzureCloudPlanTest {
     assertThat(arm.requests()).allMatch(q -> q.method().equals("GET"), "a GET");
   }
 
+  @Test
+  void caAzureNodesArgumentListReadsTheNamedScaleSetOnlyWithItsBoundsWhateverItsTags() {
+    scaleSets();
+    arm.world().findScaleSet("rg-nodes", SCALE_SET).orElseThrow().tags.clear(); // untagged
+
+    CliRun r = plan(env(), CA_AZURE_NODES_ARGUMENTS);
+
+    assertThat(r.err()).isEmpty();
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .isEqualTo(
+            "Scale-up: 1 node group, +1 node for 90 pending pods\n\n"
+                + "  NODE GROUP    NODES        PODS\n"
+                + "  vmss-general  0 -> 1 (+1)  90 pods of Deployment default/nginx\n\n"
+                + "Warnings:\n"
+                + "  - --logtostderr, --v concern only Cluster Autoscaler's own process (logging,"
+                + " leader election, its endpoint): accepted, no effect\n");
+    assertThat(arm.requests()).allMatch(q -> q.method().equals("GET"), "a GET");
+  }
+
   record Case(String name, Map<String, String> env, List<String> args, String error) {
     @Override
     public String toString() {
@@ -116,8 +148,9 @@ class AzureCloudPlanTest {
             "no discovery spec",
             Map.of("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION),
             List.of("--cloud-provider=azure"),
-            "--node-group-auto-discovery: --cloud-provider=azure needs exactly one"
-                + " label:<tag>=<value>,...[,min=N,max=M] spec, got 0"),
+            "--node-group-auto-discovery: --cloud-provider=azure needs one"
+                + " label:<tag>=<value>,...[,min=N,max=M] spec or --nodes=<min>:<max>:<scale set>,"
+                + " got 0 specs"),
         new Case(
             "an AWS spec",
             Map.of("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION),
@@ -125,10 +158,17 @@ class AzureCloudPlanTest {
             "--node-group-auto-discovery: expected label:key=value,key=value[,min=N,max=M], got"
                 + " \"asg:tag=k\""),
         new Case(
-            "explicit nodes",
+            "nodes without a name, with bounds the wrong way round, and twice one name",
             Map.of("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION),
-            List.of("--cloud-provider=azure", spec, "--nodes=1:10:vmss1"),
-            "--nodes: needs --cloud-provider=aws or magnum"),
+            List.of(
+                "--cloud-provider=azure",
+                "--nodes=1:10",
+                "--nodes=5:2:vmss1",
+                "--nodes=1:2:vmss2",
+                "--nodes=1:x:vmss2"),
+            "--nodes: expected <min>:<max>:<scale set name>, got \"1:10\"; --nodes 5:2:vmss1: min"
+                + " (5) must not exceed max (2); --nodes 1:x:vmss2: max must be a whole number >="
+                + " 0, got \"x\""),
         new Case(
             "half a service principal",
             Map.of("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION, "ARM_CLIENT_ID", "app"),

@@ -115,27 +115,52 @@ public final class CloudProviderOptions {
   }
 
   /**
-   * Which scale sets {@code --cloud-provider=azure} reads: the one {@code label:} spec.
+   * Which scale sets {@code --cloud-provider=azure} reads: those the one {@code label:} spec
+   * selects, and those {@code --nodes} names (with the bounds it gives them).
    *
-   * @throws ConfigException for a bad spec, none, or several
+   * @throws ConfigException for a bad spec or {@code --nodes} entry, or several specs, or neither
    */
   public Optional<DiscoverySpec> azureDiscovery() {
     checkForCloudReads();
     if (!azure()) {
       return Optional.empty();
     }
-    if (discovery.size() != 1) {
+    if (discovery.size() > 1 || (discovery.isEmpty() && nodes.isEmpty())) {
       throw new ConfigException(
           List.of(
-              "--node-group-auto-discovery: --cloud-provider=azure needs exactly one"
-                  + " label:<tag>=<value>,...[,min=N,max=M] spec, got "
-                  + discovery.size()));
+              "--node-group-auto-discovery: --cloud-provider=azure needs one"
+                  + " label:<tag>=<value>,...[,min=N,max=M] spec or --nodes=<min>:<max>:<scale set>,"
+                  + " got "
+                  + discovery.size()
+                  + " specs"));
     }
-    try {
-      return Optional.of(DiscoverySpec.parse(discovery.get(0)));
-    } catch (IllegalArgumentException e) {
-      throw new ConfigException(List.of("--node-group-auto-discovery: " + e.getMessage()));
+    List<String> errors = new ArrayList<>();
+    DiscoverySpec tagged = null;
+    DiscoverySpec named = null;
+    if (!discovery.isEmpty()) {
+      try {
+        tagged = DiscoverySpec.parse(discovery.get(0));
+      } catch (IllegalArgumentException e) {
+        errors.add("--node-group-auto-discovery: " + e.getMessage());
+      }
     }
+    if (!nodes.isEmpty()) {
+      try {
+        named = DiscoverySpec.named(nodes);
+      } catch (IllegalArgumentException e) {
+        errors.add(e.getMessage());
+      }
+    }
+    if (!errors.isEmpty()) {
+      throw new ConfigException(errors);
+    }
+    if (tagged == null) {
+      return Optional.of(named);
+    }
+    return Optional.of(
+        named == null
+            ? tagged
+            : new DiscoverySpec(tagged.selector(), tagged.min(), tagged.max(), named.named()));
   }
 
   /**
@@ -228,10 +253,10 @@ public final class CloudProviderOptions {
     if (!magnum() && clusterName != null) {
       errors.add("--cluster-name: needs --cloud-provider=magnum");
     }
-    if (!magnum() && !(cloudReads && aws()) && !nodes.isEmpty()) {
+    if (!magnum() && !(cloudReads && (aws() || azure())) && !nodes.isEmpty()) {
       errors.add(
           cloudReads
-              ? "--nodes: needs --cloud-provider=aws or magnum"
+              ? "--nodes: needs --cloud-provider=aws, azure or magnum"
               : "--nodes: needs --cloud-provider=magnum");
     }
     return errors;

@@ -17,16 +17,84 @@ import java.util.OptionalInt;
  * <p>The default for a cluster is the two tags of {@link #forCluster}: {@code
  * k8s.io_cluster-autoscaler_enabled} and {@code k8s.io_cluster-autoscaler_<cluster>}, any value
  * (CA's AWS tags with {@code _} for {@code /}, which Azure tag names cannot hold).
+ *
+ * <p>Scale sets can also be named, as CA's {@code --nodes=<min>:<max>:<scale set>} names them
+ * ({@link #named}): a named scale set belongs whatever its tags, with the bounds it was named with,
+ * which replace its own (as in CA).
+ *
+ * @param named scale sets named with their bounds, by name
  */
-public record DiscoverySpec(Map<String, String> selector, OptionalInt min, OptionalInt max) {
+public record DiscoverySpec(
+    Map<String, String> selector, OptionalInt min, OptionalInt max, Map<String, Bounds> named) {
   public static final String ENABLED_TAG = "k8s.io_cluster-autoscaler_enabled";
   public static final String CLUSTER_TAG_PREFIX = "k8s.io_cluster-autoscaler_";
 
+  /** A named scale set's bounds. */
+  public record Bounds(int min, int max) {
+    public Bounds {
+      if (min < 0 || min > max) {
+        throw new IllegalArgumentException("bounds: 0 <= min <= max, not " + min + ":" + max);
+      }
+    }
+  }
+
   public DiscoverySpec {
     selector = Map.copyOf(selector);
-    if (selector.isEmpty()) {
-      throw new IllegalArgumentException("a discovery selector needs at least one tag");
+    named = Map.copyOf(named);
+    if (selector.isEmpty() && named.isEmpty()) {
+      throw new IllegalArgumentException(
+          "a discovery selector needs at least one tag, or a named scale set");
     }
+  }
+
+  /** Scale sets whose tags match {@code selector}, bounded by {@code min} and {@code max}. */
+  public DiscoverySpec(Map<String, String> selector, OptionalInt min, OptionalInt max) {
+    this(selector, min, max, Map.of());
+  }
+
+  /**
+   * The scale sets of CA's {@code --nodes=<min>:<max>:<scale set>}, one entry each.
+   *
+   * @throws IllegalArgumentException with every problem, each naming its entry
+   */
+  public static DiscoverySpec named(List<String> nodes) {
+    List<String> errors = new ArrayList<>();
+    Map<String, Bounds> named = new LinkedHashMap<>();
+    for (String spec : nodes) {
+      String[] parts = spec.trim().split(":", 3);
+      if (parts.length != 3 || parts[2].isBlank()) {
+        errors.add("--nodes: expected <min>:<max>:<scale set name>, got \"" + spec + "\"");
+        continue;
+      }
+      OptionalInt min = bound("--nodes " + spec + ": min", parts[0], errors);
+      OptionalInt max = bound("--nodes " + spec + ": max", parts[1], errors);
+      if (min.isPresent() && max.isPresent()) {
+        if (min.getAsInt() > max.getAsInt()) {
+          errors.add(
+              "--nodes "
+                  + spec
+                  + ": min ("
+                  + min.getAsInt()
+                  + ") must not exceed max ("
+                  + max.getAsInt()
+                  + ")");
+        } else if (named.put(parts[2].trim(), new Bounds(min.getAsInt(), max.getAsInt())) != null) {
+          errors.add("--nodes: scale set " + parts[2].trim() + " is named twice");
+        }
+      }
+    }
+    if (nodes.isEmpty()) {
+      errors.add("--nodes: no scale set named");
+    }
+    if (!errors.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", errors));
+    }
+    return new DiscoverySpec(Map.of(), OptionalInt.empty(), OptionalInt.empty(), named);
+  }
+
+  /** True when the scale set is named, or its tags match the selector. */
+  public boolean selects(ScaleSet set) {
+    return named.containsKey(set.name()) || (!selector.isEmpty() && matches(set.tags()));
   }
 
   /** The default selector of a cluster: both CA tags present, whatever their values. */

@@ -56,8 +56,9 @@ final class ScaleSetTags {
   static Shape read(
       ScaleSet set, DiscoverySpec spec, Optional<AgentPool> pool, Optional<VmSku> size) {
     ScaleSetTags tags = new ScaleSetTags(set);
-    OptionalInt min = tags.bound("min", spec.min());
-    OptionalInt max = tags.bound("max", spec.max());
+    DiscoverySpec.Bounds named = spec.named().get(set.name());
+    OptionalInt min = named != null ? OptionalInt.of(named.min()) : tags.bound("min", spec.min());
+    OptionalInt max = named != null ? OptionalInt.of(named.max()) : tags.bound("max", spec.max());
     if (min.isPresent() && max.isPresent() && min.getAsInt() > max.getAsInt()) {
       tags.problems.add(
           "tag min (" + min.getAsInt() + ") must not exceed tag max (" + max.getAsInt() + ")");

@@ -139,7 +139,7 @@ final class VmssDiscovery {
     List<ReadSet> read = new ArrayList<>();
     for (ScaleSet set : sets) {
       // two selected sets of one name are both read: which one is kept depends on the nodes
-      if (scope.discovery().matches(set.tags())) {
+      if (scope.discovery().selects(set)) {
         describe(set).ifPresent(read::add);
       }
     }

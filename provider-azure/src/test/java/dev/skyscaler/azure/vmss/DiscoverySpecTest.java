@@ -74,4 +74,23 @@ class DiscoverySpecTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(message);
   }
+
+  @Test
+  void namedScaleSetsCarryTheBoundsTheyWereNamedWith() {
+    DiscoverySpec spec = DiscoverySpec.named(java.util.List.of("1:3:workers", "0:10:gpu"));
+
+    assertThat(spec.named())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "workers", new DiscoverySpec.Bounds(1, 3),
+                "gpu", new DiscoverySpec.Bounds(0, 10)));
+    assertThat(spec.selector()).isEmpty();
+  }
+
+  @Test
+  void aScaleSetNamedTwiceIsRefused() {
+    assertThatThrownBy(() -> DiscoverySpec.named(java.util.List.of("1:3:workers", "0:2:workers")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("--nodes: scale set workers is named twice");
+  }
 }
