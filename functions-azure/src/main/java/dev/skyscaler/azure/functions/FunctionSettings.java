@@ -87,6 +87,7 @@ public record FunctionSettings(
           "ARM_USER_ASSIGNED_IDENTITY_ID",
           "ARM_CLOUD",
           "NODE_GROUP_AUTO_DISCOVERY",
+          "NODES",
           "AZURE_ENABLE_FORCE_DELETE",
           "AZURE_ENABLE_DYNAMIC_INSTANCE_LIST",
           "SCAN_SCHEDULE",
@@ -286,12 +287,28 @@ public record FunctionSettings(
 
     DiscoverySpec discovery(String cluster) {
       Optional<String> spec = optional("NODE_GROUP_AUTO_DISCOVERY");
+      List<String> nodes = env.list("NODES");
+      DiscoverySpec tagged;
       try {
-        return spec.map(DiscoverySpec::parse)
-            .orElseGet(() -> DiscoverySpec.forCluster(cluster.isEmpty() ? "unnamed" : cluster));
+        tagged =
+            spec.map(DiscoverySpec::parse)
+                .orElseGet(() -> DiscoverySpec.forCluster(cluster.isEmpty() ? "unnamed" : cluster));
       } catch (IllegalArgumentException e) {
         errors.add("NODE_GROUP_AUTO_DISCOVERY: " + e.getMessage());
         return DiscoverySpec.forCluster("unnamed");
+      }
+      if (nodes.isEmpty()) {
+        return tagged;
+      }
+      try {
+        DiscoverySpec named = DiscoverySpec.named(nodes);
+        // CA's --nodes alone names the groups; with a spec, both select
+        return spec.isEmpty()
+            ? named
+            : new DiscoverySpec(tagged.selector(), tagged.min(), tagged.max(), named.named());
+      } catch (IllegalArgumentException e) {
+        errors.add(e.getMessage().replace("--nodes", "NODES"));
+        return tagged;
       }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.azure.arm.AzureCloud;
+import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.azure.vmss.VmssScope;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
@@ -91,6 +92,34 @@ class FunctionSettingsTest {
     assertThat(s.userAssignedIdentity()).contains("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d");
     assertThat(s.discovery().max()).hasValue(9);
     assertThat(s.forceDelete()).isTrue();
+  }
+
+  @Test
+  void nodesNamesScaleSetsWithTheirBoundsAsCasNodesFlag() {
+    Map<String, String> env = aks();
+    env.put("NODES", "1:10:vmss-general;0:4:vmss-gpu");
+
+    FunctionSettings s = FunctionSettings.parse(env);
+
+    assertThat(s.discovery().named())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of(
+                "vmss-general", new DiscoverySpec.Bounds(1, 10),
+                "vmss-gpu", new DiscoverySpec.Bounds(0, 4)));
+    assertThat(s.discovery().selector()).isEmpty(); // --nodes alone: only the named sets
+  }
+
+  @Test
+  void aBadNodesEntryIsNamedUnderItsVariable() {
+    Map<String, String> env = aks();
+    env.put("NODES", "10:1:vmss-general");
+
+    assertThatThrownBy(() -> FunctionSettings.parse(env))
+        .isInstanceOfSatisfying(
+            ConfigException.class,
+            e ->
+                assertThat(e.errors())
+                    .containsExactly("NODES 10:1:vmss-general: min (10) must not exceed max (1)"));
   }
 
   @Test
