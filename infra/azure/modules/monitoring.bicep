@@ -87,10 +87,10 @@ var alerts = [
   }
   {
     name: 'scale-up-failures'
-    description: 'A scale-up the cloud refused (cluster_autoscaler_failed_scale_ups_total): quota, capacity or permissions.'
+    description: 'A scale-up that failed (cluster_autoscaler_failed_scale_ups_total): refused by the cloud (quota, capacity or permissions) or timed out (no instances within --max-node-provision-time).'
     severity: 2
     window: 'PT5M'
-    query: 'customMetrics | where name == "cluster_autoscaler_failed_scale_ups_total" and customDimensions.reason == "cloudProviderError" and ${cluster} | project timestamp, failures = valueSum'
+    query: 'customMetrics | where name == "cluster_autoscaler_failed_scale_ups_total" and customDimensions.reason in ("cloudProviderError", "timeout") and ${cluster} | project timestamp, failures = valueSum'
     aggregation: 'Total'
     column: 'failures'
     operator: 'GreaterThanOrEqual'

@@ -78,9 +78,11 @@ class MonitoringBicepTest {
             "scale-up-failures",
             "name == \""
                 + ScanMetrics.FAILED_SCALE_UPS
-                + "\" and customDimensions.reason == \""
-                + ScanMetrics.SCALE_UP_FAILURE_REASONS.get(0)
-                + "\""),
+                + "\" and customDimensions.reason in ("
+                + ScanMetrics.SCALE_UP_FAILURE_REASONS.stream()
+                    .map(r -> "\"" + r + "\"")
+                    .collect(java.util.stream.Collectors.joining(", "))
+                + ")"),
         new Alert("scans-stopped", "name == \"" + ScanMetrics.LAST_ACTIVITY + "\""));
   }
 

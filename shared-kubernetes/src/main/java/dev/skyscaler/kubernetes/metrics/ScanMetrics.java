@@ -1,6 +1,7 @@
 package dev.skyscaler.kubernetes.metrics;
 
 import dev.skyscaler.core.plan.action.EvictPod;
+import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.kubernetes.actuation.Outcome;
 import dev.skyscaler.kubernetes.scan.ScanFigures;
@@ -54,7 +55,8 @@ public final class ScanMetrics {
       List.of("cloudProviderError", "apiCallError", "internalError");
 
   /** The label values of {@link #FAILED_SCALE_UPS}' {@code reason} Skyscaler records. */
-  public static final List<String> SCALE_UP_FAILURE_REASONS = List.of("cloudProviderError");
+  public static final List<String> SCALE_UP_FAILURE_REASONS =
+      List.of("cloudProviderError", "timeout");
 
   /** The {@code type} of {@link #UNSCHEDULABLE_PODS} the scheduler gave up on. */
   public static final String UNSCHEDULABLE = "unschedulable";
@@ -161,6 +163,12 @@ public final class ScanMetrics {
             .filter(c -> !c.succeeded())
             .count();
     failedScaleUps.add(failedUps, "cloudProviderError");
+    // CA's reason for a scale-up whose instances never came within --max-node-provision-time
+    failedScaleUps.add(
+        done.plan().actions().stream()
+            .filter(a -> a instanceof RecordEvent e && e.reason().equals("ScaleUpTimedOut"))
+            .count(),
+        "timeout");
     errors.add(done.cloud().stream().filter(c -> !c.succeeded()).count(), "cloudProviderError");
     errors.add(
         done.kubernetes().stream().filter(o -> o.result() == Outcome.Result.FAILED).count(),

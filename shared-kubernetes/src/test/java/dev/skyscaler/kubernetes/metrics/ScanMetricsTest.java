@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.skyscaler.core.cloud.NodeGroupProvider.Outcome;
 import dev.skyscaler.core.plan.Plan;
+import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.SetTargetSize;
 import dev.skyscaler.core.state.AutoscalerState;
 import dev.skyscaler.kubernetes.scan.CloudOutcome;
@@ -72,6 +73,31 @@ class ScanMetricsTest {
                 "cluster_autoscaler_failed_scale_ups_total{reason=\"cloudProviderError\"} 1",
                 "cluster_autoscaler_errors_total{type=\"cloudProviderError\"} 1",
                 "cluster_autoscaler_errors_total{type=\"apiCallError\"} 0")),
+        new Case(
+            "a scale-up whose instances never came is a failed scale-up by timeout, as in CA",
+            ScanKind.FULL,
+            new ScanReport.Completed(
+                Plan.scaleUpOnly(
+                    List.of(),
+                    List.of(),
+                    List.of(
+                        new RecordEvent(
+                            "ConfigMap",
+                            "cluster-autoscaler-status",
+                            "ScaleUpTimedOut",
+                            "Nodes added to group ng1 failed to register within 15m0s",
+                            true)),
+                    List.of(),
+                    AutoscalerState.EMPTY),
+                List.of(),
+                List.of(),
+                figures(Map.of()),
+                true,
+                List.of(),
+                Duration.ofMillis(1500)),
+            List.of(
+                "cluster_autoscaler_failed_scale_ups_total{reason=\"timeout\"} 1",
+                "cluster_autoscaler_failed_scale_ups_total{reason=\"cloudProviderError\"} 0")),
         new Case(
             "a scan that could not read the cluster is an API call error",
             ScanKind.FULL,
