@@ -72,10 +72,9 @@ final class ListBody implements AsyncBody.Consumer<List<ByteBuffer>> {
       throw new IOException("the answer goes on after its reader stopped");
     }
     if (refused) {
-      int n = Math.min(b.remaining(), MAX_REFUSAL_BYTES - refusal.size());
-      for (int i = 0; i < n; i++) {
-        refusal.write(b.get());
-      }
+      byte[] kept = new byte[Math.min(b.remaining(), MAX_REFUSAL_BYTES - refusal.size())];
+      b.get(kept);
+      refusal.writeBytes(kept);
       return;
     }
     if (b.hasArray()) {

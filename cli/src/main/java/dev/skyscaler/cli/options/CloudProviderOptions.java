@@ -157,10 +157,7 @@ public final class CloudProviderOptions {
     if (tagged == null) {
       return Optional.of(named);
     }
-    return Optional.of(
-        named == null
-            ? tagged
-            : new DiscoverySpec(tagged.selector(), tagged.min(), tagged.max(), named.named()));
+    return Optional.of(named == null ? tagged : tagged.withNamed(named));
   }
 
   /**

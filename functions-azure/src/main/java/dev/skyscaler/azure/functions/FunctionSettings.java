@@ -303,9 +303,7 @@ public record FunctionSettings(
       try {
         DiscoverySpec named = DiscoverySpec.named(nodes);
         // CA's --nodes alone names the groups; with a spec, both select
-        return spec.isEmpty()
-            ? named
-            : new DiscoverySpec(tagged.selector(), tagged.min(), tagged.max(), named.named());
+        return spec.isEmpty() ? named : tagged.withNamed(named);
       } catch (IllegalArgumentException e) {
         errors.add(e.getMessage().replace("--nodes", "NODES"));
         return tagged;

@@ -92,6 +92,11 @@ public record DiscoverySpec(
     return new DiscoverySpec(Map.of(), OptionalInt.empty(), OptionalInt.empty(), named);
   }
 
+  /** This spec, also selecting the scale sets {@code other} names, with their bounds. */
+  public DiscoverySpec withNamed(DiscoverySpec other) {
+    return new DiscoverySpec(selector, min, max, other.named);
+  }
+
   /** True when the scale set is named, or its tags match the selector. */
   public boolean selects(ScaleSet set) {
     return named.containsKey(set.name()) || (!selector.isEmpty() && matches(set.tags()));

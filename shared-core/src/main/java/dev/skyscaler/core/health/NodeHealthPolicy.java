@@ -35,6 +35,12 @@ import java.util.Map;
  * --repair-step-timeout}).
  */
 public final class NodeHealthPolicy {
+  /**
+   * The reason of the event a scale-up whose instances never came within {@code
+   * --max-node-provision-time} records, as CA names it (and counts it as a failed scale-up).
+   */
+  public static final String SCALE_UP_TIMED_OUT = "ScaleUpTimedOut";
+
   private NodeHealthPolicy() {}
 
   public static HealthDecision evaluate(

@@ -107,7 +107,7 @@ final class UnfulfilledTargets {
           new RecordEvent(
               "ConfigMap",
               UnregisteredInstances.STATUS_CONFIGMAP,
-              "ScaleUpTimedOut",
+              NodeHealthPolicy.SCALE_UP_TIMED_OUT,
               message,
               true));
       int to = Math.max(count, g.minSize());

@@ -1,5 +1,6 @@
 package dev.skyscaler.kubernetes.metrics;
 
+import dev.skyscaler.core.health.NodeHealthPolicy;
 import dev.skyscaler.core.plan.action.EvictPod;
 import dev.skyscaler.core.plan.action.RecordEvent;
 import dev.skyscaler.core.plan.action.SetTargetSize;
@@ -166,7 +167,10 @@ public final class ScanMetrics {
     // CA's reason for a scale-up whose instances never came within --max-node-provision-time
     failedScaleUps.add(
         done.plan().actions().stream()
-            .filter(a -> a instanceof RecordEvent e && e.reason().equals("ScaleUpTimedOut"))
+            .filter(
+                a ->
+                    a instanceof RecordEvent e
+                        && e.reason().equals(NodeHealthPolicy.SCALE_UP_TIMED_OUT))
             .count(),
         "timeout");
     errors.add(done.cloud().stream().filter(c -> !c.succeeded()).count(), "cloudProviderError");
