@@ -8,13 +8,11 @@ import dev.skyscaler.clusterapi.config.ClusterApiOptions;
 import dev.skyscaler.clusterapi.objects.CapiObjectException;
 import dev.skyscaler.clusterapi.snapshot.ClusterApiSnapshot;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
-import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.KubernetesSnapshot;
 import dev.skyscaler.kubernetes.SnapshotFiles;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -48,14 +46,6 @@ final class ClusterApiScan {
       k8s = SnapshotFiles.read(in.source.snapshots, objects);
       discovery = objects.discover(k8s.nodes());
     }
-    AutoscalerOptions options = Scan.mergedOptions(file, cliFlags, k8s.expanderPriorities());
-    List<String> warnings = new ArrayList<>(k8s.warnings());
-    warnings.addAll(discovery.warnings());
-    return new Scan(
-        k8s.withScaleDownDisabled(discovery.noScaleDown().keySet())
-            .toClusterSnapshot(discovery.groups()),
-        options,
-        now,
-        warnings);
+    return CloudScans.scan(k8s, discovery, file, cliFlags, now);
   }
 }

@@ -3,15 +3,12 @@ package dev.skyscaler.cli;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.input.OptionsFile;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
-import dev.skyscaler.core.config.AutoscalerOptions;
 import dev.skyscaler.kubernetes.KubernetesSnapshot;
-import dev.skyscaler.kubernetes.SnapshotFiles;
 import dev.skyscaler.magnum.MagnumNodeGroupProvider;
 import dev.skyscaler.magnum.config.MagnumOptions;
 import dev.skyscaler.magnum.http.OpenStackApiException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -32,24 +29,13 @@ final class MagnumScan {
       Map<String, List<String>> cliFlags,
       Clock clock,
       Instant now) {
-    KubernetesSnapshot k8s =
-        in.source.live != null
-            ? in.source.live.read(Scan.namespace(file, cliFlags)).translate()
-            : SnapshotFiles.read(in.source.snapshots);
+    KubernetesSnapshot k8s = CloudScans.cluster(in, file, cliFlags);
     Discovery discovery;
     try {
       discovery = MagnumNodeGroupProvider.connect(magnum, clock).discover(k8s.nodes());
     } catch (OpenStackApiException | IllegalArgumentException e) {
       throw new InputException("--cloud-provider=magnum: " + e.getMessage(), e);
     }
-    AutoscalerOptions options = Scan.mergedOptions(file, cliFlags, k8s.expanderPriorities());
-    List<String> warnings = new ArrayList<>(k8s.warnings());
-    warnings.addAll(discovery.warnings());
-    return new Scan(
-        k8s.withScaleDownDisabled(discovery.noScaleDown().keySet())
-            .toClusterSnapshot(discovery.groups()),
-        options,
-        now,
-        warnings);
+    return CloudScans.scan(k8s, discovery, file, cliFlags, now);
   }
 }
