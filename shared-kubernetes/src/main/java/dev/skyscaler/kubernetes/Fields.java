@@ -1,8 +1,11 @@
 package dev.skyscaler.kubernetes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,12 +28,20 @@ final class Fields {
    * {@link SnapshotException} naming {@code object} (e.g. {@code Pod default/web-1}).
    */
   static <T> T translating(String object, Supplier<T> translation) {
+    return translating(() -> object, translation);
+  }
+
+  /**
+   * {@link #translating(String, Supplier)} naming the object by {@code object}, which is only asked
+   * when the translation fails: the names of 150,000 pods are not worth building for no error.
+   */
+  static <T> T translating(Supplier<String> object, Supplier<T> translation) {
     try {
       return translation.get();
     } catch (FieldException e) {
-      throw new SnapshotException(object + ": " + e.path() + ": " + e.problem(), e);
+      throw new SnapshotException(object.get() + ": " + e.path() + ": " + e.problem(), e);
     } catch (IllegalArgumentException e) {
-      throw new SnapshotException(object + ": " + e.getMessage(), e);
+      throw new SnapshotException(object.get() + ": " + e.getMessage(), e);
     }
   }
 
@@ -64,12 +75,60 @@ final class Fields {
     if (text == null || text.isBlank()) {
       return fallback;
     }
+    Instant usual = utcSeconds(text);
+    if (usual != null) {
+      return usual;
+    }
     try {
       return OffsetDateTime.parse(text).toInstant();
     } catch (DateTimeParseException e) {
       throw new FieldException(
           path, "invalid timestamp \"" + text + "\": expected RFC 3339, e.g. 2024-05-01T12:00:00Z");
     }
+  }
+
+  /**
+   * The form the API server writes ({@code 2024-05-01T12:00:00Z}) read without the general parser,
+   * which is a twentieth of a pod's translation; null for any other form or an impossible date,
+   * left to the general parser and its message.
+   */
+  private static Instant utcSeconds(String t) {
+    if (t.length() != 20
+        || t.charAt(4) != '-'
+        || t.charAt(7) != '-'
+        || t.charAt(10) != 'T'
+        || t.charAt(13) != ':'
+        || t.charAt(16) != ':'
+        || t.charAt(19) != 'Z') {
+      return null;
+    }
+    int year = digits(t, 0, 4);
+    int month = digits(t, 5, 2);
+    int day = digits(t, 8, 2);
+    int hour = digits(t, 11, 2);
+    int minute = digits(t, 14, 2);
+    int second = digits(t, 17, 2);
+    if ((year | month | day | hour | minute | second) < 0) {
+      return null;
+    }
+    try {
+      return LocalDateTime.of(year, month, day, hour, minute, second).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeException e) {
+      return null;
+    }
+  }
+
+  /** The number the {@code n} ASCII digits at {@code from} spell; -1 when one is not a digit. */
+  private static int digits(String t, int from, int n) {
+    int value = 0;
+    for (int i = from; i < from + n; i++) {
+      char c = t.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value;
   }
 
   static String blankToNull(String s) {
@@ -96,7 +155,11 @@ final class Fields {
 
   /** A scalar as text (numbers and booleans as written); null when absent. */
   static String text(JsonNode object, String name, String path) {
-    return text(get(object, name), child(path, name));
+    JsonNode value = get(object, name);
+    if (value != null && value.isContainerNode()) {
+      return text(value, child(path, name)); // the error; its path only built for it
+    }
+    return value == null ? null : value.asText();
   }
 
   /** {@code value} as text; null when absent; an object or a list is an error. */
@@ -116,7 +179,6 @@ final class Fields {
     if (value == null) {
       return null;
     }
-    String at = child(path, name);
     if (value.isIntegralNumber() && value.canConvertToInt()) {
       return value.intValue();
     }
@@ -127,7 +189,8 @@ final class Fields {
         // reported below
       }
     }
-    throw new FieldException(at, "invalid value " + quoted(value) + ": expected an integer");
+    throw new FieldException(
+        child(path, name), "invalid value " + quoted(value) + ": expected an integer");
   }
 
   /** A long (a number, or text that is one); null when absent. */
@@ -202,12 +265,12 @@ final class Fields {
   /** A map of strings (labels, annotations, nodeSelector) without null values; empty if absent. */
   static Map<String, String> strings(JsonNode object, String name, String path) {
     JsonNode value = get(object, name);
-    String at = child(path, name);
     if (value == null) {
       return Map.of();
     }
     if (!value.isObject()) {
-      throw new FieldException(at, "expected a map of strings, found " + shape(value));
+      throw new FieldException(
+          child(path, name), "expected a map of strings, found " + shape(value));
     }
     if (value.isEmpty()) {
       return Map.of();
@@ -216,10 +279,14 @@ final class Fields {
     for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       JsonNode v = e.getValue();
-      if (v == null || v.isNull()) {
-        throw new FieldException(key(at, e.getKey()), "missing value: expected a string");
+      if (v == null || v.isNull() || v.isContainerNode()) {
+        String at = key(child(path, name), e.getKey()); // built for the error only
+        if (v == null || v.isNull()) {
+          throw new FieldException(at, "missing value: expected a string");
+        }
+        text(v, at);
       }
-      result.put(e.getKey(), text(v, key(at, e.getKey())));
+      result.put(e.getKey(), v.asText());
     }
     return Collections.unmodifiableMap(result);
   }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Shares equal values between the objects of one cluster read: the pods of a Deployment have the
@@ -88,6 +89,27 @@ class Interner {
   OwnerReference owner(OwnerReference o) {
     return shared(o);
   }
+
+  /**
+   * The resources of one entry of a resource list, {@code name: text}, parsed by {@code parse} the
+   * first time that entry is seen; a failed parse is not kept, so it fails again the same way.
+   */
+  Resources quantity(String name, String text, Supplier<Resources> parse) {
+    if (!sharing) {
+      return parse.get();
+    }
+    QuantityEntry key = new QuantityEntry(name, text);
+    Object known = table.get(key);
+    if (known != null) {
+      return (Resources) known;
+    }
+    Resources parsed = parse.get();
+    Object raced = table.putIfAbsent(key, parsed);
+    return raced == null ? parsed : (Resources) raced;
+  }
+
+  /** The key of a parsed resource-list entry; a record, so no interned value equals it. */
+  private record QuantityEntry(String name, String text) {}
 
   /** How many distinct values the table holds. */
   int size() {

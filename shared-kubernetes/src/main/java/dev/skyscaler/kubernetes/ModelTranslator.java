@@ -44,7 +44,7 @@ public final class ModelTranslator {
     String namespace = namespaceOf(meta);
     String rawName = name(meta);
     return Fields.translating(
-        describe("Pod", namespace, rawName),
+        () -> describe("Pod", namespace, rawName),
         () -> {
           String name = SchedulingTerms.required(rawName, "metadata.name");
           JsonNode spec = present(Fields.object(pod, "spec", ""), "spec");
@@ -66,7 +66,7 @@ public final class ModelTranslator {
               status != null && unschedulable(status),
               Optional.ofNullable(
                   Fields.blankToNull(Fields.text(status, "nominatedNodeName", "status"))),
-              shared.resources(PodRequests.of(spec, "spec")),
+              shared.resources(PodRequests.of(spec, "spec", shared)),
               orZero(Fields.integer(spec, "priority", "spec")),
               shared.string(Fields.blankToNull(Fields.text(spec, "schedulerName", "spec"))),
               shared.map(Fields.strings(spec, "nodeSelector", "spec")),
@@ -108,12 +108,12 @@ public final class ModelTranslator {
           String name = SchedulingTerms.required(rawName, "metadata.name");
           JsonNode spec = Fields.object(node, "spec", "");
           JsonNode status = Fields.object(node, "status", "");
-          Resources capacity = Quantities.resources(status, "capacity", "status");
+          Resources capacity = Quantities.resources(status, "capacity", "status", shared);
           JsonNode allocatableList = Fields.object(status, "allocatable", "status");
           Resources allocatable =
               allocatableList == null || allocatableList.isEmpty()
                   ? capacity
-                  : Quantities.resources(allocatableList, "status.allocatable");
+                  : Quantities.resources(allocatableList, "status.allocatable", shared);
           List<NodeCondition> conditions = conditions(status);
           boolean ready =
               conditions.stream()

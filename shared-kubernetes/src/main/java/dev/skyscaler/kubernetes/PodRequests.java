@@ -31,10 +31,17 @@ final class PodRequests {
   private PodRequests() {}
 
   static Resources of(JsonNode spec, String specPath) {
+    return of(spec, specPath, Interner.NONE);
+  }
+
+  /** {@link #of(JsonNode, String)}, each distinct quantity parsed once through {@code shared}. */
+  static Resources of(JsonNode spec, String specPath, Interner shared) {
     Resources total = Resources.ZERO;
     List<JsonNode> containers = Fields.list(spec, "containers", specPath);
     for (int i = 0; i < containers.size(); i++) {
-      total = total.plus(container(containers.get(i), Fields.index(specPath + ".containers", i)));
+      total =
+          total.plus(
+              container(containers.get(i), Fields.index(specPath + ".containers", i), shared));
     }
     Resources sidecars = Resources.ZERO;
     Resources initNeed = Resources.ZERO;
@@ -42,7 +49,7 @@ final class PodRequests {
     for (int i = 0; i < inits.size(); i++) {
       JsonNode init = inits.get(i);
       String at = Fields.index(specPath + ".initContainers", i);
-      Resources requests = container(init, at);
+      Resources requests = container(init, at, shared);
       if (SIDECAR_RESTART_POLICY.equals(Fields.text(init, "restartPolicy", at))) {
         total = total.plus(requests);
         sidecars = sidecars.plus(requests);
@@ -53,11 +60,11 @@ final class PodRequests {
     }
     Resources effective =
         podLevel(total.max(initNeed), Fields.object(spec, "resources", specPath), specPath);
-    return effective.plus(Quantities.resources(spec, "overhead", specPath));
+    return effective.plus(Quantities.resources(spec, "overhead", specPath, shared));
   }
 
   /** One container's requests, with limits standing in for absent requests. */
-  static Resources container(JsonNode c, String path) {
+  static Resources container(JsonNode c, String path, Interner shared) {
     JsonNode rr = Fields.object(c, "resources", path);
     if (rr == null) {
       return Resources.ZERO;
@@ -65,16 +72,14 @@ final class PodRequests {
     String at = path + ".resources";
     JsonNode requests = Fields.object(rr, "requests", at);
     JsonNode limits = Fields.object(rr, "limits", at);
-    Resources explicit = Quantities.resources(requests, at + ".requests");
-    Quantities.resources(limits, at + ".limits"); // every quantity is validated
+    Resources explicit = Quantities.resources(requests, at + ".requests", shared);
+    Quantities.resources(limits, at + ".limits", shared); // every quantity is validated
     if (limits == null || limits.isEmpty()) {
       return explicit;
     }
     Resources defaulted = explicit;
     for (String name : missingFrom(requests, limits)) {
-      defaulted =
-          defaulted.plus(
-              Quantities.entry(name, limits.get(name), Fields.key(at + ".limits", name)));
+      defaulted = defaulted.plus(Quantities.entry(name, limits.get(name), at + ".limits", shared));
     }
     return defaulted;
   }

@@ -17,11 +17,26 @@ final class Quantities {
    * 1Gi, nvidia.com/gpu: 1}}); absent is zero; a bad value fails naming {@code path.<resource>}.
    */
   static Resources resources(JsonNode object, String name, String path) {
-    return resources(Fields.get(object, name), Fields.child(path, name));
+    return resources(object, name, path, Interner.NONE);
+  }
+
+  /**
+   * {@link #resources(JsonNode, String, String)}, each distinct entry parsed once through {@code
+   * shared}.
+   */
+  static Resources resources(JsonNode object, String name, String path, Interner shared) {
+    return resources(Fields.get(object, name), Fields.child(path, name), shared);
   }
 
   /** {@link #resources(JsonNode, String, String)} of the list itself, at {@code path}. */
   static Resources resources(JsonNode list, String path) {
+    return resources(list, path, Interner.NONE);
+  }
+
+  /**
+   * {@link #resources(JsonNode, String)}, each distinct entry parsed once through {@code shared}.
+   */
+  static Resources resources(JsonNode list, String path, Interner shared) {
     if (list == null || list.isEmpty()) {
       if (list != null && !list.isObject()) {
         throw new FieldException(path, "expected a map of quantities, found " + Fields.shape(list));
@@ -34,23 +49,34 @@ final class Quantities {
     Resources total = Resources.ZERO;
     for (var it = list.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      total = total.plus(entry(e.getKey(), e.getValue(), Fields.key(path, e.getKey())));
+      total = total.plus(entry(e.getKey(), e.getValue(), path, shared));
     }
     return total;
   }
 
-  /** One entry of a resource list, {@code name: value}, at {@code path}. */
-  static Resources entry(String name, JsonNode value, String path) {
+  /**
+   * One entry of the resource list at {@code listPath}, {@code name: value}; parsed once per
+   * distinct entry through {@code shared} (the pods of a Deployment repeat their requests), a bad
+   * one failing at {@code listPath.<name>} every time.
+   */
+  static Resources entry(String name, JsonNode value, String listPath, Interner shared) {
     String text =
         value == null || value.isNull()
             ? null
             : value.isContainerNode() ? Fields.shape(value) : value.asText();
-    return Fields.at(
-        path,
-        () -> {
-          Quantity.parse(text); // the exact message for a malformed or missing value
-          return Resources.parse(Map.of(name, text));
-        });
+    if (text == null || value.isContainerNode()) {
+      return parsed(name, text, listPath);
+    }
+    return shared.quantity(name, text, () -> parsed(name, text, listPath));
+  }
+
+  private static Resources parsed(String name, String text, String listPath) {
+    try {
+      Quantity.parse(text); // the exact message for a malformed or missing value
+      return Resources.parse(Map.of(name, text));
+    } catch (IllegalArgumentException e) {
+      throw new FieldException(Fields.key(listPath, name), e.getMessage());
+    }
   }
 
   /** {@code resources} with the amount of one resource (by its Kubernetes name) replaced. */

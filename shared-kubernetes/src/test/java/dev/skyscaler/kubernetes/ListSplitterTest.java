@@ -151,4 +151,34 @@ class ListSplitterTest {
   private static String text(byte[] json, int n) {
     return new String(json, 0, n, StandardCharsets.UTF_8);
   }
+
+  static Stream<Arguments> stringTexts() {
+    return Stream.of(
+        Arguments.of("plain ASCII", "abcdefghijklmnopqrstuvwxyz012345"),
+        Arguments.of(
+            "UTF-8 text", "h\u00e9llo w\u00f6rld \u00e6\u00f8\u00e5 \u4e2d\u6587 \u00e9\u00e9"),
+        Arguments.of(
+            "bytes one bit from a quote or a backslash",
+            "!#[]{}\u00a2\u071c!#[]{}\u00a2\u071c!#[]{}\u00a2\u071c"));
+  }
+
+  @ParameterizedTest(name = "a quote or a backslash is found wherever it is, within {0}")
+  @MethodSource("stringTexts")
+  void theEndOfAStringIsFoundEightBytesAtATimeWhereverItIs(String sentence, String text) {
+    byte[] filler = text.getBytes(StandardCharsets.UTF_8);
+    for (byte end : new byte[] {'"', '\\'}) {
+      for (int at = 0; at < 24; at++) {
+        for (int start = 0; start < 4 && start <= at; start++) {
+          byte[] b = java.util.Arrays.copyOf(filler, 40);
+          b[at] = end;
+          b[at + 3] = '"'; // a later one is not the first
+          assertThat(ListSplitter.stringEnd(b, start, b.length))
+              .as("%s at %d, from %d", (char) end, at, start)
+              .isEqualTo(at);
+          assertThat(ListSplitter.stringEnd(b, start, at)).as("ending before it").isEqualTo(at);
+        }
+      }
+    }
+    assertThat(ListSplitter.stringEnd(filler, 0, filler.length)).isEqualTo(filler.length);
+  }
 }

@@ -77,6 +77,16 @@ class TranslationErrorTest {
             "Pod default/web-1: metadata.creationTimestamp: invalid timestamp \"yesterday\": expected"
                 + " RFC 3339, e.g. 2024-05-01T12:00:00Z"),
         arguments(
+            "an impossible date written as the API server writes dates",
+            (Supplier<?>)
+                () ->
+                    ModelTranslator.toPod(
+                        Manifests.fullPod(
+                            "apiVersion: v1\nkind: Pod\nmetadata: {name: web-1, creationTimestamp:"
+                                + " '2024-02-30T00:00:00Z'}\nspec: {containers: [{name: a}]}")),
+            "Pod default/web-1: metadata.creationTimestamp: invalid timestamp"
+                + " \"2024-02-30T00:00:00Z\": expected RFC 3339, e.g. 2024-05-01T12:00:00Z"),
+        arguments(
             "a pod without a name",
             (Supplier<?>)
                 () ->
