@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,6 +29,7 @@ final class BatchParsing<B> implements ListSplitter.Batches, AutoCloseable {
   private final int threads;
   private final List<Future<B>> parsed = new ArrayList<>();
   private final Semaphore waiting;
+  private final BlockingQueue<byte[]> free;
   private ExecutorService pool;
   private byte[] held;
   private int heldLength;
@@ -39,6 +42,14 @@ final class BatchParsing<B> implements ListSplitter.Batches, AutoCloseable {
     this.items = items;
     this.threads = threads;
     this.waiting = new Semaphore(2 * threads);
+    // every batch that can be parsed or wait at once, and the one being gathered
+    this.free = new ArrayBlockingQueue<>(3 * Math.max(1, threads) + 1);
+  }
+
+  @Override
+  public byte[] buffer(int capacity) {
+    byte[] b = free.poll();
+    return b != null && b.length >= capacity ? b : new byte[capacity];
   }
 
   @Override
@@ -121,6 +132,14 @@ final class BatchParsing<B> implements ListSplitter.Batches, AutoCloseable {
   }
 
   private B parse(byte[] json, int length) throws IOException {
+    B batch = parsed(json, length);
+    if (json.length <= 2 * ListSplitter.BATCH_BYTES) { // not one grown for a huge item
+      free.offer(json); // nothing of a parsed batch refers to its bytes
+    }
+    return batch;
+  }
+
+  private B parsed(byte[] json, int length) throws IOException {
     B batch = items.batch();
     try (JsonParser p = ObjectTrees.JSON.createParser(json, 0, length)) {
       if (p.nextToken() != JsonToken.START_ARRAY) {
