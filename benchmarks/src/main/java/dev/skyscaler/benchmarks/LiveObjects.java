@@ -26,9 +26,19 @@ final class LiveObjects {
     int[] podOrder = storageOrder(pods, LiveObjects::podKey);
     return new LoopbackApiServer()
         .serve(
-            "/api/v1/nodes", new LoopbackApiServer.Served("Node", nodes, i -> node(nodeOrder[i])))
+            "/api/v1/nodes",
+            new LoopbackApiServer.Served(
+                "Node",
+                nodes,
+                i -> node(nodeOrder[i]),
+                (i, out) -> NODE.write(out, nodeValues(nodeOrder[i]))))
         .serve(
-            "/api/v1/pods", new LoopbackApiServer.Served("Pod", pods, i -> pod(podOrder[i], nodes)))
+            "/api/v1/pods",
+            new LoopbackApiServer.Served(
+                "Pod",
+                pods,
+                i -> pod(podOrder[i], nodes),
+                (i, out) -> POD.write(out, podValues(podOrder[i], nodes))))
         .serve(
             "/apis/policy/v1/poddisruptionbudgets",
             new LoopbackApiServer.Served("PodDisruptionBudget", 0, i -> ""))
@@ -60,24 +70,40 @@ final class LiveObjects {
 
   /** Node {@code i}: m5.xlarge-like, Ready, one of three zones. */
   static String node(int i) {
+    return NODE.fill(nodeValues(i));
+  }
+
+  private static Object[] nodeValues(int i) {
     String zone = "eu-west-1" + (char) ('a' + i % 3);
-    return NODE.fill(i, zone, padded(i, 10, 12), padded(i, 16, 17));
+    return new Object[] {i, zone, padded(i, 10, 12), padded(i, 16, 17)};
   }
 
   /** Running pod {@code i} of Deployment {@code web-<i mod 500>}, on node {@code i mod nodes}. */
   static String pod(int i, int nodes) {
+    return POD.fill(podValues(i, nodes));
+  }
+
+  /** {@link #pod}'s bytes, as a list answer carries them. */
+  static byte[] podBytes(int i, int nodes) {
+    RenderedBytes out = new RenderedBytes();
+    POD.write(out, podValues(i, nodes));
+    return out.toArray();
+  }
+
+  private static Object[] podValues(int i, int nodes) {
     int app = i % 500;
-    return POD.fill(
-        i,
-        app,
-        app % 50,
-        i % nodes,
-        i >> 16 & 255,
-        i >> 8 & 255,
-        i & 255,
-        padded(i, 10, 12),
-        padded(app, 10, 12),
-        padded(i, 16, 64));
+    return new Object[] {
+      i,
+      app,
+      app % 50,
+      i % nodes,
+      i >> 16 & 255,
+      i >> 8 & 255,
+      i & 255,
+      padded(i, 10, 12),
+      padded(app, 10, 12),
+      padded(i, 16, 64)
+    };
   }
 
   // {n} is the n-th value given to fill: rendering a page must cost the benchmark's server little,
@@ -141,6 +167,7 @@ final class LiveObjects {
   private static final class Template {
     private static final Pattern HOLE = Pattern.compile("\\{(\\d+)}");
     private final List<String> parts = new ArrayList<>();
+    private final List<byte[]> partBytes = new ArrayList<>();
     private final List<Integer> holes = new ArrayList<>();
 
     Template(String text) {
@@ -152,6 +179,18 @@ final class LiveObjects {
         at = m.end();
       }
       parts.add(text.substring(at));
+      for (String part : parts) {
+        partBytes.add(part.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+
+    /** {@link #fill}, written into {@code out} (the values are ASCII: numbers and names). */
+    void write(RenderedBytes out, Object... values) {
+      for (int h = 0; h < holes.size(); h++) {
+        out.add(partBytes.get(h));
+        out.ascii(String.valueOf(values[holes.get(h)]));
+      }
+      out.add(partBytes.get(holes.size()));
     }
 
     String fill(Object... values) {

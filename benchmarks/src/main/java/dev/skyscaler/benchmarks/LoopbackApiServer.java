@@ -31,8 +31,22 @@ import java.util.function.IntFunction;
  * sends them to the watches, as a cluster's churn does.
  */
 final class LoopbackApiServer implements AutoCloseable {
-  /** One served list: how many items, and the JSON of item {@code i} at version {@code v}. */
-  record Served(String kind, int count, IntFunction<String> item) {}
+  /**
+   * One served list: how many items, the JSON of item {@code i}, and (optional) the same JSON
+   * written straight into a list answer's bytes.
+   */
+  record Served(String kind, int count, IntFunction<String> item, ItemBytes bytes) {
+    Served(String kind, int count, IntFunction<String> item) {
+      this(kind, count, item, (i, out) -> out.text(item.apply(i)));
+    }
+  }
+
+  /** Writes the JSON of item {@code i} into {@code out}, exactly as the item's string. */
+  interface ItemBytes {
+    void write(int i, RenderedBytes out);
+  }
+
+  private static final byte[] METADATA = "\"metadata\":{".getBytes(StandardCharsets.US_ASCII);
 
   private static final String WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
@@ -171,23 +185,38 @@ final class LoopbackApiServer implements AutoCloseable {
     int to =
         limit == null ? served.count() : Math.min(served.count(), from + Integer.parseInt(limit));
     head(out, 200, "Transfer-Encoding: chunked");
-    StringBuilder chunk = new StringBuilder(1 << 17);
-    chunk.append("{\"apiVersion\":\"v1\",\"kind\":\"").append(served.kind()).append("List\",");
-    chunk.append("\"metadata\":{\"resourceVersion\":\"").append(version).append('"');
+    RenderedBytes chunk = new RenderedBytes();
+    chunk.ascii("{\"apiVersion\":\"v1\",\"kind\":\"" + served.kind() + "List\",");
+    chunk.ascii("\"metadata\":{\"resourceVersion\":\"" + version + '"');
     if (to < served.count()) {
-      chunk.append(",\"continue\":\"").append(to).append('"');
+      chunk.ascii(",\"continue\":\"" + to + '"');
     }
-    chunk.append("},\"items\":[");
+    chunk.ascii("},\"items\":[");
+    long[] itemVersions = versions.get(r.path);
     for (int i = from; i < to; i++) {
-      chunk.append(i > from ? "," : "").append(itemAt(r.path, i));
+      if (i > from) {
+        chunk.ascii(",");
+      }
+      long v = Math.max(1, itemVersions[i]);
+      if (v > 1) {
+        chunk.text(render(served, i, v)); // a changed item: rare, and as a watch sends it
+      } else {
+        int start = chunk.length();
+        served.bytes().write(i, chunk);
+        int at = chunk.indexOf(METADATA, start);
+        chunk.insert(at + METADATA.length, VERSION_ONE);
+      }
       if (chunk.length() > (1 << 16)) {
-        writeChunk(out, chunk);
+        chunk.writeChunk(out);
       }
     }
-    chunk.append("]}");
-    writeChunk(out, chunk);
+    chunk.ascii("]}");
+    chunk.writeChunk(out);
     out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
   }
+
+  private static final byte[] VERSION_ONE =
+      "\"resourceVersion\":\"1\",".getBytes(StandardCharsets.US_ASCII);
 
   private void watch(Request r, InputStream in, OutputStream out) throws IOException {
     String accept = accept(r.headers.get("sec-websocket-key"));
@@ -242,14 +271,6 @@ final class LoopbackApiServer implements AutoCloseable {
                 + header
                 + "\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII));
-  }
-
-  private static void writeChunk(OutputStream out, StringBuilder chunk) throws IOException {
-    byte[] bytes = chunk.toString().getBytes(StandardCharsets.UTF_8);
-    chunk.setLength(0);
-    out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-    out.write(bytes);
-    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
   }
 
   private static String accept(String key) {

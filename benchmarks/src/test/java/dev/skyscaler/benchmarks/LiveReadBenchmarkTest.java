@@ -68,6 +68,16 @@ class LiveReadBenchmarkTest {
   }
 
   @Test
+  void aListAnswerCarriesEachPodAsItsOwnJsonIs() {
+    for (int i : new int[] {0, 1, 499, 500, 65_535, 65_536, 149_999}) {
+      assertThat(
+              new String(LiveObjects.podBytes(i, 5_000), java.nio.charset.StandardCharsets.UTF_8))
+          .as("pod %d", i)
+          .isEqualTo(LiveObjects.pod(i, 5_000));
+    }
+  }
+
+  @Test
   void theSteadyReadSeesTheChangesTheServerSent() {
     try (LoopbackApiServer server = LiveObjects.cluster(12, 1_234);
         KubernetesConnection connection =
