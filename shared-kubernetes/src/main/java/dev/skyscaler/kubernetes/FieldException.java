@@ -16,6 +16,18 @@ final class FieldException extends RuntimeException {
     this.problem = problem;
   }
 
+  /**
+   * This error with its path made whole: {@code prefix} and then the path it had, which was
+   * relative to {@code prefix} ({@code ""} being {@code prefix} itself).
+   */
+  FieldException within(String prefix) {
+    String whole =
+        path.isEmpty() ? prefix : path.startsWith("[") ? prefix + path : prefix + "." + path;
+    FieldException e = new FieldException(whole, problem);
+    e.initCause(getCause());
+    return e;
+  }
+
   String path() {
     return path;
   }

@@ -1,12 +1,15 @@
 package dev.skyscaler.kubernetes;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -63,6 +66,20 @@ final class Fields {
 
   static String index(String path, int i) {
     return path + "[" + i + "]";
+  }
+
+  /**
+   * Translates item {@code i} of the list in field {@code field} (at {@code path}) with paths
+   * relative to the item ({@code ""} is the item itself, {@code ports[0].hostPort} a field in it):
+   * an error's whole path ({@code spec.containers[0].ports[0].hostPort}) is built only when there
+   * is an error, not for every item of every pod.
+   */
+  static <T> T item(String path, String field, int i, Supplier<T> translation) {
+    try {
+      return translation.get();
+    } catch (FieldException e) {
+      throw e.within(index(child(path, field), i));
+    }
   }
 
   /** {@code path.name}, or {@code name} at the top. */
@@ -141,7 +158,10 @@ final class Fields {
       return null;
     }
     JsonNode value = object.get(name);
-    return value == null || value.isNull() || value.isMissingNode() ? null : value;
+    // class tests, not the virtual isNull(): this runs for every field of every pod read
+    return value == null || value instanceof NullNode || value instanceof MissingNode
+        ? null
+        : value;
   }
 
   /** The object at {@code path}: null when absent, else it must be an object. */
@@ -239,9 +259,17 @@ final class Fields {
     if (!value.isArray()) {
       throw new FieldException(child(path, name), "expected a list, found " + shape(value));
     }
-    List<JsonNode> items = new ArrayList<>(value.size());
-    value.forEach(items::add);
-    return items;
+    return new AbstractList<>() { // a view: most lists are read once, item by item
+      @Override
+      public JsonNode get(int index) {
+        return value.get(index);
+      }
+
+      @Override
+      public int size() {
+        return value.size();
+      }
+    };
   }
 
   /** A list of strings; empty when absent. */

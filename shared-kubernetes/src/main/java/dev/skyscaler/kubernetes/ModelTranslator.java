@@ -303,29 +303,41 @@ public final class ModelTranslator {
     List<JsonNode> conditions = Fields.list(status, "conditions", "status");
     for (int i = 0; i < conditions.size(); i++) {
       JsonNode c = conditions.get(i);
-      String at = Fields.index("status.conditions", i);
-      if ("PodScheduled".equals(Fields.text(c, "type", at))
-          && "False".equals(Fields.text(c, "status", at))
-          && "Unschedulable".equals(Fields.text(c, "reason", at))) {
+      if (Fields.item("status", "conditions", i, () -> unschedulableCondition(c))) {
         return true;
       }
     }
     return false;
   }
 
+  private static boolean unschedulableCondition(JsonNode c) {
+    return "PodScheduled".equals(Fields.text(c, "type", ""))
+        && "False".equals(Fields.text(c, "status", ""))
+        && "Unschedulable".equals(Fields.text(c, "reason", ""));
+  }
+
   private static OwnerReference controller(JsonNode meta, Interner shared) {
     List<JsonNode> refs = Fields.list(meta, "ownerReferences", "metadata");
     for (int i = 0; i < refs.size(); i++) {
       JsonNode ref = refs.get(i);
-      String at = Fields.index("metadata.ownerReferences", i);
-      if (Fields.flag(ref, "controller", at)) {
-        String kind = Fields.text(ref, "kind", at);
-        String name = Fields.text(ref, "name", at);
-        String uid = Fields.text(ref, "uid", at);
-        return shared.owner(Fields.at(at, () -> new OwnerReference(kind, name, uid)));
+      OwnerReference controller =
+          Fields.item("metadata", "ownerReferences", i, () -> controller(ref));
+      if (controller != null) {
+        return shared.owner(controller);
       }
     }
     return null;
+  }
+
+  /** The reference when it is the controller's, else null; errors relative to it. */
+  private static OwnerReference controller(JsonNode ref) {
+    if (!Fields.flag(ref, "controller", "")) {
+      return null;
+    }
+    String kind = Fields.text(ref, "kind", "");
+    String name = Fields.text(ref, "name", "");
+    String uid = Fields.text(ref, "uid", "");
+    return Fields.at("", () -> new OwnerReference(kind, name, uid));
   }
 
   private static List<Taint> taints(JsonNode spec) {

@@ -24,25 +24,48 @@ final class PodFootprint {
   private static void addHostPorts(
       List<HostPort> result, JsonNode spec, String field, String path, boolean sidecarsOnly) {
     List<JsonNode> containers = Fields.list(spec, field, path);
-    String base = Fields.child(path, field);
     for (int i = 0; i < containers.size(); i++) {
       JsonNode c = containers.get(i);
-      String at = Fields.index(base, i);
-      if (sidecarsOnly && !"Always".equals(Fields.text(c, "restartPolicy", at))) {
-        continue;
-      }
-      List<JsonNode> ports = Fields.list(c, "ports", at);
-      for (int j = 0; j < ports.size(); j++) {
-        JsonNode p = ports.get(j);
-        String portAt = Fields.index(at + ".ports", j);
-        Integer hostPort = Fields.integer(p, "hostPort", portAt);
-        if (hostPort != null && hostPort > 0) {
-          String protocol = Fields.text(p, "protocol", portAt);
-          String hostIp = Fields.text(p, "hostIP", portAt);
-          result.add(Fields.at(portAt, () -> new HostPort(protocol, hostIp, hostPort)));
-        }
+      Fields.item(path, field, i, () -> addHostPorts(result, c, sidecarsOnly));
+    }
+  }
+
+  /** A container's host ports, its errors at paths relative to it; returns {@code result}. */
+  private static List<HostPort> addHostPorts(
+      List<HostPort> result, JsonNode c, boolean sidecarsOnly) {
+    if (sidecarsOnly && !"Always".equals(Fields.text(c, "restartPolicy", ""))) {
+      return result;
+    }
+    List<JsonNode> ports = Fields.list(c, "ports", "");
+    for (int j = 0; j < ports.size(); j++) {
+      JsonNode p = ports.get(j);
+      HostPort hostPort = Fields.item("", "ports", j, () -> hostPort(p));
+      if (hostPort != null) {
+        result.add(hostPort);
       }
     }
+    return result;
+  }
+
+  private static HostPort hostPort(JsonNode p) {
+    Integer hostPort = Fields.integer(p, "hostPort", "");
+    if (hostPort == null || hostPort <= 0) {
+      return null;
+    }
+    String protocol = Fields.text(p, "protocol", "");
+    String hostIp = Fields.text(p, "hostIP", "");
+    return Fields.at("", () -> new HostPort(protocol, hostIp, hostPort));
+  }
+
+  /** The volume's name when it is local storage, else null; errors relative to the volume. */
+  private static String localStorage(JsonNode v) {
+    JsonNode emptyDir = Fields.object(v, "emptyDir", "");
+    boolean diskEmptyDir =
+        emptyDir != null && !"Memory".equals(Fields.text(emptyDir, "medium", "emptyDir"));
+    if (Fields.get(v, "hostPath") != null || diskEmptyDir) {
+      return Fields.text(v, "name", "");
+    }
+    return null;
   }
 
   /** CA's "local storage": hostPath volumes and emptyDirs not backed by memory. */
@@ -54,12 +77,9 @@ final class PodFootprint {
     List<String> result = new ArrayList<>(0);
     for (int i = 0; i < volumes.size(); i++) {
       JsonNode v = volumes.get(i);
-      String at = Fields.index(Fields.child(path, "volumes"), i);
-      JsonNode emptyDir = Fields.object(v, "emptyDir", at);
-      boolean diskEmptyDir =
-          emptyDir != null && !"Memory".equals(Fields.text(emptyDir, "medium", at + ".emptyDir"));
-      if (Fields.get(v, "hostPath") != null || diskEmptyDir) {
-        result.add(Fields.text(v, "name", at));
+      String local = Fields.item(path, "volumes", i, () -> localStorage(v));
+      if (local != null) {
+        result.add(local);
       }
     }
     return result;

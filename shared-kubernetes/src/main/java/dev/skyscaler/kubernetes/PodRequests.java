@@ -39,18 +39,19 @@ final class PodRequests {
     Resources total = Resources.ZERO;
     List<JsonNode> containers = Fields.list(spec, "containers", specPath);
     for (int i = 0; i < containers.size(); i++) {
-      total =
-          total.plus(
-              container(containers.get(i), Fields.index(specPath + ".containers", i), shared));
+      JsonNode c = containers.get(i);
+      total = total.plus(Fields.item(specPath, "containers", i, () -> container(c, shared)));
     }
     Resources sidecars = Resources.ZERO;
     Resources initNeed = Resources.ZERO;
     List<JsonNode> inits = Fields.list(spec, "initContainers", specPath);
     for (int i = 0; i < inits.size(); i++) {
       JsonNode init = inits.get(i);
-      String at = Fields.index(specPath + ".initContainers", i);
-      Resources requests = container(init, at, shared);
-      if (SIDECAR_RESTART_POLICY.equals(Fields.text(init, "restartPolicy", at))) {
+      Resources requests =
+          Fields.item(specPath, "initContainers", i, () -> container(init, shared));
+      String restartPolicy =
+          Fields.item(specPath, "initContainers", i, () -> Fields.text(init, "restartPolicy", ""));
+      if (SIDECAR_RESTART_POLICY.equals(restartPolicy)) {
         total = total.plus(requests);
         sidecars = sidecars.plus(requests);
         initNeed = initNeed.max(sidecars);
@@ -63,23 +64,27 @@ final class PodRequests {
     return effective.plus(Quantities.resources(spec, "overhead", specPath, shared));
   }
 
-  /** One container's requests, with limits standing in for absent requests. */
-  static Resources container(JsonNode c, String path, Interner shared) {
-    JsonNode rr = Fields.object(c, "resources", path);
+  /**
+   * One container's requests, with limits standing in for absent requests; errors at paths relative
+   * to the container (see {@link Fields#item}).
+   */
+  static Resources container(JsonNode c, Interner shared) {
+    JsonNode rr = Fields.object(c, "resources", "");
     if (rr == null) {
       return Resources.ZERO;
     }
-    String at = path + ".resources";
+    String at = "resources";
     JsonNode requests = Fields.object(rr, "requests", at);
     JsonNode limits = Fields.object(rr, "limits", at);
-    Resources explicit = Quantities.resources(requests, at + ".requests", shared);
-    Quantities.resources(limits, at + ".limits", shared); // every quantity is validated
+    Resources explicit = Quantities.resources(requests, "resources.requests", shared);
+    Quantities.resources(limits, "resources.limits", shared); // every quantity is validated
     if (limits == null || limits.isEmpty()) {
       return explicit;
     }
     Resources defaulted = explicit;
     for (String name : missingFrom(requests, limits)) {
-      defaulted = defaulted.plus(Quantities.entry(name, limits.get(name), at + ".limits", shared));
+      defaulted =
+          defaulted.plus(Quantities.entry(name, limits.get(name), "resources.limits", shared));
     }
     return defaulted;
   }

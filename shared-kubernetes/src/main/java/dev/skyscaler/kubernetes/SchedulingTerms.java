@@ -177,23 +177,25 @@ final class SchedulingTerms {
     if (list.isEmpty()) {
       return List.of();
     }
-    String path = specPath + ".tolerations";
     List<Toleration> result = new ArrayList<>(list.size());
     for (int i = 0; i < list.size(); i++) {
       JsonNode t = list.get(i);
-      String at = Fields.index(path, i);
-      Toleration.Operator operator =
-          tolerationOperator(Fields.text(t, "operator", at), at + ".operator");
-      String effectText = Fields.text(t, "effect", at);
-      TaintEffect effect =
-          effectText == null || effectText.isEmpty()
-              ? null
-              : Fields.at(at + ".effect", () -> TaintEffect.parse(effectText));
-      String key = Fields.text(t, "key", at);
-      String value = Fields.text(t, "value", at);
-      result.add(Fields.at(at, () -> new Toleration(key, operator, value, effect)));
+      result.add(Fields.item(specPath, "tolerations", i, () -> toleration(t)));
     }
     return result;
+  }
+
+  /** One toleration, its errors at paths relative to it. */
+  private static Toleration toleration(JsonNode t) {
+    Toleration.Operator operator = tolerationOperator(Fields.text(t, "operator", ""), "operator");
+    String effectText = Fields.text(t, "effect", "");
+    TaintEffect effect =
+        effectText == null || effectText.isEmpty()
+            ? null
+            : Fields.at("effect", () -> TaintEffect.parse(effectText));
+    String key = Fields.text(t, "key", "");
+    String value = Fields.text(t, "value", "");
+    return Fields.at("", () -> new Toleration(key, operator, value, effect));
   }
 
   private static Toleration.Operator tolerationOperator(String operator, String path) {

@@ -31,6 +31,59 @@ class TranslationErrorTest {
                 + " \"one\": expected a number with an optional suffix (m, k, M, G, T, Ki, Mi, Gi, Ti,"
                 + " or an exponent like 2e3)"),
         arguments(
+            "a malformed host port of a second container's second port",
+            pod(
+                "spec:\n  containers: [{name: a}, {name: b, ports: [{containerPort: 80},"
+                    + " {containerPort: 81, hostPort: eighty}]}]"),
+            "Pod default/web-1: spec.containers[1].ports[1].hostPort: invalid value \"eighty\":"
+                + " expected an integer"),
+        arguments(
+            "a sidecar's restart policy that is not a string",
+            pod(
+                "spec:\n  containers: [{name: a}]\n  initContainers: [{name: i, restartPolicy:"
+                    + " {always: true}}]"),
+            "Pod default/web-1: spec.initContainers[0].restartPolicy: expected a string, found an"
+                + " object"),
+        arguments(
+            "a malformed memory limit of an init container",
+            pod(
+                "spec:\n  containers: [{name: a}]\n  initContainers: [{name: i}, {name: j,"
+                    + " resources: {limits: {memory: lots}}}]"),
+            "Pod default/web-1: spec.initContainers[1].resources.limits.memory: invalid quantity"
+                + " \"lots\": expected a number with an optional suffix (m, k, M, G, T, Ki, Mi, Gi,"
+                + " Ti, or an exponent like 2e3)"),
+        arguments(
+            "an owner reference whose controller flag is not a boolean",
+            (Supplier<?>)
+                () ->
+                    ModelTranslator.toPod(
+                        Manifests.fullPod(
+                            "apiVersion: v1\nkind: Pod\nmetadata: {name: web-1, ownerReferences:"
+                                + " [{kind: ReplicaSet, name: rs, uid: u1}, {kind: Job, name: j,"
+                                + " uid: u2, controller: maybe}]}\nspec: {containers: [{name:"
+                                + " a}]}")),
+            "Pod default/web-1: metadata.ownerReferences[1].controller: invalid value \"maybe\":"
+                + " expected true or false"),
+        arguments(
+            "an emptyDir medium that is a list",
+            pod(
+                "spec:\n  containers: [{name: a}]\n  volumes: [{name: v, emptyDir: {medium:"
+                    + " [Memory]}}]"),
+            "Pod default/web-1: spec.volumes[0].emptyDir.medium: expected a string, found a list"),
+        arguments(
+            "a pod condition whose reason is an object",
+            pod(
+                "spec:\n  containers: [{name: a}]\nstatus:\n  conditions: [{type: Ready, status:"
+                    + " 'True'}, {type: PodScheduled, status: 'False', reason: {why: full}}]"),
+            "Pod default/web-1: status.conditions[1].reason: expected a string, found an object"),
+        arguments(
+            "a toleration with an unknown effect, second in its list",
+            pod(
+                "spec:\n  containers: [{name: a}]\n  tolerations: [{key: a, operator: Exists},"
+                    + " {key: b, effect: NoRun}]"),
+            "Pod default/web-1: spec.tolerations[1].effect: invalid taint effect \"NoRun\": expected"
+                + " NoSchedule, PreferNoSchedule or NoExecute"),
+        arguments(
             "a negative overhead",
             pod("spec:\n  overhead: {memory: -1Gi}\n  containers: [{name: a}]"),
             "Pod default/web-1: spec.overhead.memory: invalid quantity \"-1Gi\": resource quantities"
