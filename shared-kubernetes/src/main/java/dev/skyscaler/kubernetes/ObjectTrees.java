@@ -222,7 +222,7 @@ public final class ObjectTrees {
   }
 
   private static ObjectNode object(JsonParser p, Keep keep) throws IOException {
-    ObjectNode object = NODES.objectNode();
+    ObjectNode object = new ObjectNode(NODES, new FieldMap());
     boolean all = keep.keepsEverything();
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
