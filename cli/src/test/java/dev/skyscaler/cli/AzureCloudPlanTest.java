@@ -166,9 +166,11 @@ class AzureCloudPlanTest {
                 "--nodes=5:2:vmss1",
                 "--nodes=1:2:vmss2",
                 "--nodes=1:x:vmss2"),
-            "--nodes: expected <min>:<max>:<scale set name>, got \"1:10\"; --nodes 5:2:vmss1: min"
-                + " (5) must not exceed max (2); --nodes 1:x:vmss2: max must be a whole number >="
-                + " 0, got \"x\""),
+            "--nodes: expected <min>:<max>:<name>, got \"1:10\"\n"
+                + "--nodes: expected <min>:<max>:<name> with max a whole number >= min, got"
+                + " \"5:2:vmss1\"\n"
+                + "--nodes: expected <min>:<max>:<name> with max a whole number >= min, got"
+                + " \"1:x:vmss2\""),
         new Case(
             "half a service principal",
             Map.of("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION, "ARM_CLIENT_ID", "app"),

@@ -102,7 +102,8 @@ class MagnumPlanTest {
                 + " cloud-config: [Global] auth-url and credentials)\n"
                 + "--cluster-name: required with --cloud-provider=magnum (the Magnum cluster's name"
                 + " or UUID)\n"
-                + "--nodes: \"3:1:workers\": max must be at least min and above 0\n"
+                + "--nodes: expected <min>:<max>:<name> with max a whole number >= min, got"
+                + " \"3:1:workers\"\n"
                 + "--node-group-auto-discovery: expected magnum:role=<role>[,<role>...], got"
                 + " \"magnum:flavor=big\"\n"
                 + "--nodes and --node-group-auto-discovery exclude each other: give one\n");

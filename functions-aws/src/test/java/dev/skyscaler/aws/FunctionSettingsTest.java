@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.aws.asg.AsgDiscoveryOptions;
-import dev.skyscaler.aws.asg.AsgDiscoveryOptions.ExplicitGroup;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
 import dev.skyscaler.core.config.InterruptionOptions;
+import dev.skyscaler.core.config.NodeGroupSpec;
 import dev.skyscaler.core.plan.action.RepairInstance;
 import dev.skyscaler.kubernetes.runner.ListValues;
 import java.time.Duration;
@@ -62,7 +62,7 @@ class FunctionSettingsTest {
     assertThat(s.autoscaler().scaleUp().maxNodesTotal()).isEqualTo(50);
     assertThat(s.autoscaler().scaleUp().expanders()).containsExactly(ExpanderName.LEAST_WASTE);
     assertThat(s.discovery().explicit())
-        .containsExactly(new ExplicitGroup(1, 5, "workers"), new ExplicitGroup(0, 3, "gpus"));
+        .containsExactly(new NodeGroupSpec(1, 5, "workers"), new NodeGroupSpec(0, 3, "gpus"));
     assertThat(s.discovery().tagSpecs()).isEmpty();
     assertThat(s.prices().price("m5.large", false)).isEqualTo(OptionalDouble.of(0.096));
     assertThat(s.idleScanInterval()).contains(Duration.ofSeconds(30));
@@ -90,7 +90,8 @@ class FunctionSettingsTest {
                         "MAX_NODES_TOTAL (--max-nodes-total): expected a whole number >= 0, got \"ten\"",
                         "SCAN_INTERVAL: expected between 10s and 60s (the function runs once a"
                             + " minute), got 5s",
-                        "NODES 5:2:workers: min (5) must not exceed max (2)",
+                        "NODES: expected <min>:<max>:<name> with max a whole number >= min, got"
+                            + " \"5:2:workers\"",
                         "SPOT_PRICE_FACTOR: expected a number in (0, 1], got \"2\"",
                         "ON_DEMAND_PRICES: expected <instance type>=<price per hour>, got"
                             + " \"m5.large\"",
@@ -171,7 +172,7 @@ class FunctionSettingsTest {
   void emptyEntriesOfTheFunctionsOwnListsAreDroppedToo() {
     FunctionSettings s = FunctionSettings.fromEnvironment(with("NODES", "1:5:workers;;"));
 
-    assertThat(s.discovery().explicit()).containsExactly(new ExplicitGroup(1, 5, "workers"));
+    assertThat(s.discovery().explicit()).containsExactly(new NodeGroupSpec(1, 5, "workers"));
   }
 
   private static Map<String, String> with(String... pairs) {

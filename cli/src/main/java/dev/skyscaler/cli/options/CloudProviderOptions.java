@@ -147,8 +147,8 @@ public final class CloudProviderOptions {
     if (!nodes.isEmpty()) {
       try {
         named = DiscoverySpec.named(nodes);
-      } catch (IllegalArgumentException e) {
-        errors.add(e.getMessage());
+      } catch (ConfigException e) {
+        errors.addAll(e.errors());
       }
     }
     if (!errors.isEmpty()) {

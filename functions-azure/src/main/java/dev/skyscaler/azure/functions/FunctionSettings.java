@@ -304,8 +304,8 @@ public record FunctionSettings(
         DiscoverySpec named = DiscoverySpec.named(nodes);
         // CA's --nodes alone names the groups; with a spec, both select
         return spec.isEmpty() ? named : tagged.withNamed(named);
-      } catch (IllegalArgumentException e) {
-        errors.add(e.getMessage().replace("--nodes", "NODES"));
+      } catch (ConfigException e) {
+        e.errors().forEach(error -> errors.add(error.replace("--nodes", "NODES")));
         return tagged;
       }
     }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.azure.arm.AzureCloud;
-import dev.skyscaler.azure.vmss.DiscoverySpec;
 import dev.skyscaler.azure.vmss.VmssScope;
 import dev.skyscaler.core.config.ConfigException;
 import dev.skyscaler.core.config.ExpanderName;
+import dev.skyscaler.core.config.NodeGroupSpec;
 import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import dev.skyscaler.kubernetes.runner.ListValues;
 import java.net.URI;
@@ -104,8 +104,8 @@ class FunctionSettingsTest {
     assertThat(s.discovery().named())
         .containsExactlyInAnyOrderEntriesOf(
             Map.of(
-                "vmss-general", new DiscoverySpec.Bounds(1, 10),
-                "vmss-gpu", new DiscoverySpec.Bounds(0, 4)));
+                "vmss-general", new NodeGroupSpec(1, 10, "vmss-general"),
+                "vmss-gpu", new NodeGroupSpec(0, 4, "vmss-gpu")));
     assertThat(s.discovery().selector()).isEmpty(); // --nodes alone: only the named sets
   }
 
@@ -119,7 +119,9 @@ class FunctionSettingsTest {
             ConfigException.class,
             e ->
                 assertThat(e.errors())
-                    .containsExactly("NODES 10:1:vmss-general: min (10) must not exceed max (1)"));
+                    .containsExactly(
+                        "NODES: expected <min>:<max>:<name> with max a whole number >= min, got"
+                            + " \"10:1:vmss-general\""));
   }
 
   @Test

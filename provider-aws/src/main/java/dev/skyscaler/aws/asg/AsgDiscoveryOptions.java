@@ -1,11 +1,12 @@
 package dev.skyscaler.aws.asg;
 
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.NodeGroupSpec;
+import dev.skyscaler.core.config.NodeGroupSpec.NameRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -13,15 +14,23 @@ import java.util.Optional;
  * by tags ({@code
  * --node-group-auto-discovery=asg:tag=k8s.io/cluster-autoscaler/enabled,k8s.io/cluster-autoscaler/<cluster>};
  * a tag written {@code key=value} must have that value, a bare key any value) and explicit groups
- * ({@code --nodes=<min>:<max>:<asg name>}, whose bounds replace the ASG's own, as in CA).
+ * ({@code --nodes=<min>:<max>:<asg name>}, read by {@link NodeGroupSpec}, whose bounds replace the
+ * ASG's own, as in CA; the name must be one AWS allows for a group).
  *
  * @param tagSpecs one map of tag key to value (empty: any value) per auto-discovery spec; an ASG
  *     matching any spec is selected
  */
 public record AsgDiscoveryOptions(
-    List<Map<String, String>> tagSpecs, List<ExplicitGroup> explicit) {
+    List<Map<String, String>> tagSpecs, List<NodeGroupSpec> explicit) {
 
   private static final String TAG_PREFIX = "asg:tag=";
+
+  /** CreateAutoScalingGroup's rule: 1 to 255 ASCII characters from 33 to 126, no colon. */
+  static final NameRule ASG_NAME =
+      new NameRule(
+          "an Auto Scaling group name (1 to 255 characters from ASCII 33 to 126, no ':')",
+          name ->
+              name.length() <= 255 && name.chars().allMatch(c -> c >= 33 && c <= 126 && c != ':'));
 
   public AsgDiscoveryOptions {
     tagSpecs = tagSpecs.stream().map(Map::copyOf).toList();
@@ -29,18 +38,6 @@ public record AsgDiscoveryOptions(
     if (tagSpecs.isEmpty() && explicit.isEmpty()) {
       throw new IllegalArgumentException(
           "no node groups configured: set --node-group-auto-discovery or --nodes");
-    }
-  }
-
-  /** A group named with {@code --nodes=<min>:<max>:<name>}. */
-  public record ExplicitGroup(int min, int max, String name) {
-    public ExplicitGroup {
-      Objects.requireNonNull(name, "name");
-    }
-
-    @Override
-    public String toString() {
-      return min + ":" + max + ":" + name;
     }
   }
 
@@ -63,9 +60,11 @@ public record AsgDiscoveryOptions(
     for (String spec : autoDiscovery) {
       parseTags(spec).ifPresentOrElse(specs::add, () -> errors.add(badTagSpec(spec)));
     }
-    List<ExplicitGroup> groups = new ArrayList<>();
-    for (String spec : nodes) {
-      parseExplicit(spec, errors).ifPresent(groups::add);
+    List<NodeGroupSpec> groups = List.of();
+    try {
+      groups = NodeGroupSpec.parseAll("--nodes", nodes, ASG_NAME);
+    } catch (ConfigException e) {
+      errors.addAll(e.errors());
     }
     if (errors.isEmpty() && specs.isEmpty() && groups.isEmpty()) {
       errors.add(
@@ -79,7 +78,7 @@ public record AsgDiscoveryOptions(
   }
 
   /** The explicit spec naming this group, if any. */
-  public Optional<ExplicitGroup> explicit(String name) {
+  public Optional<NodeGroupSpec> explicit(String name) {
     return explicit.stream().filter(e -> e.name().equals(name)).findFirst();
   }
 
@@ -118,35 +117,5 @@ public record AsgDiscoveryOptions(
         + " got \""
         + spec
         + "\"";
-  }
-
-  private static Optional<ExplicitGroup> parseExplicit(String spec, List<String> errors) {
-    String[] parts = spec == null ? new String[0] : spec.split(":", 3);
-    if (parts.length != 3 || parts[2].isBlank()) {
-      errors.add("--nodes: expected <min>:<max>:<asg name>, got \"" + spec + "\"");
-      return Optional.empty();
-    }
-    Optional<Integer> min = whole(parts[0]);
-    Optional<Integer> max = whole(parts[1]);
-    if (min.isEmpty() || max.isEmpty()) {
-      String which = min.isEmpty() ? "min \"" + parts[0] + "\"" : "max \"" + parts[1] + "\"";
-      errors.add("--nodes " + spec + ": " + which + " is not a whole number >= 0");
-      return Optional.empty();
-    }
-    if (min.get() > max.get()) {
-      errors.add(
-          "--nodes " + spec + ": min (" + min.get() + ") must not exceed max (" + max.get() + ")");
-      return Optional.empty();
-    }
-    return Optional.of(new ExplicitGroup(min.get(), max.get(), parts[2]));
-  }
-
-  private static Optional<Integer> whole(String text) {
-    try {
-      int v = Integer.parseInt(text);
-      return v >= 0 ? Optional.of(v) : Optional.empty();
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
   }
 }

@@ -9,6 +9,7 @@ import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
 import dev.skyscaler.core.cloud.TerminationWait;
+import dev.skyscaler.core.config.NodeGroupSpec;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import java.time.Clock;
@@ -57,10 +58,7 @@ final class AsgGroupDiscoverer {
     for (Map<String, String> spec : options.discovery().tagSpecs()) {
       gateway.describeByTags(spec).forEach(g -> byName.put(g.name(), g));
     }
-    List<String> named =
-        options.discovery().explicit().stream()
-            .map(AsgDiscoveryOptions.ExplicitGroup::name)
-            .toList();
+    List<String> named = options.discovery().explicit().stream().map(NodeGroupSpec::name).toList();
     if (!named.isEmpty()) {
       gateway.describeByNames(named).forEach(g -> byName.put(g.name(), g));
       for (String name : named) {

@@ -1,5 +1,6 @@
 package dev.skyscaler.aws.asg;
 
+import dev.skyscaler.core.config.NodeGroupSpec;
 import java.util.Objects;
 
 /**
@@ -18,17 +19,11 @@ public record AsgProviderOptions(String region, AsgDiscoveryOptions discovery, P
 
   /** The lower bound Skyscaler keeps for a group: the {@code --nodes} one, else the ASG's. */
   int minSize(AutoScalingGroup g) {
-    return discovery
-        .explicit(g.name())
-        .map(AsgDiscoveryOptions.ExplicitGroup::min)
-        .orElse(g.minSize());
+    return discovery.explicit(g.name()).map(NodeGroupSpec::minSize).orElse(g.minSize());
   }
 
   /** The upper bound Skyscaler keeps for a group: the {@code --nodes} one, else the ASG's. */
   int maxSize(AutoScalingGroup g) {
-    return discovery
-        .explicit(g.name())
-        .map(AsgDiscoveryOptions.ExplicitGroup::max)
-        .orElse(g.maxSize());
+    return discovery.explicit(g.name()).map(NodeGroupSpec::maxSize).orElse(g.maxSize());
   }
 }

@@ -1,5 +1,8 @@
 package dev.skyscaler.azure.vmss;
 
+import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.NodeGroupSpec;
+import dev.skyscaler.core.config.NodeGroupSpec.NameRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,21 +25,33 @@ import java.util.OptionalInt;
  * ({@link #named}): a named scale set belongs whatever its tags, with the bounds it was named with,
  * which replace its own (as in CA).
  *
- * @param named scale sets named with their bounds, by name
+ * @param named scale sets named with {@code --nodes}, by name
  */
 public record DiscoverySpec(
-    Map<String, String> selector, OptionalInt min, OptionalInt max, Map<String, Bounds> named) {
+    Map<String, String> selector,
+    OptionalInt min,
+    OptionalInt max,
+    Map<String, NodeGroupSpec> named) {
   public static final String ENABLED_TAG = "k8s.io_cluster-autoscaler_enabled";
   public static final String CLUSTER_TAG_PREFIX = "k8s.io_cluster-autoscaler_";
 
-  /** A named scale set's bounds. */
-  public record Bounds(int min, int max) {
-    public Bounds {
-      if (min < 0 || min > max) {
-        throw new IllegalArgumentException("bounds: 0 <= min <= max, not " + min + ":" + max);
-      }
-    }
-  }
+  /**
+   * The part of Azure's naming rules for scale sets that a name in {@code --nodes} is checked
+   * against: at most 64 characters, no whitespace or control characters, and none of the refused
+   * characters that would also end or escape the name in a resource path.
+   */
+  static final NameRule SCALE_SET_NAME =
+      new NameRule(
+          "a scale set name (1 to 64 characters, no whitespace, ':', '/', '\\', '?', '#' or"
+              + " '%')",
+          name ->
+              name.length() <= 64
+                  && name.chars()
+                      .noneMatch(
+                          c ->
+                              Character.isWhitespace(c)
+                                  || Character.isISOControl(c)
+                                  || ":/\\?#%".indexOf(c) >= 0));
 
   public DiscoverySpec {
     selector = Map.copyOf(selector);
@@ -53,41 +68,18 @@ public record DiscoverySpec(
   }
 
   /**
-   * The scale sets of CA's {@code --nodes=<min>:<max>:<scale set>}, one entry each.
+   * The scale sets of CA's {@code --nodes=<min>:<max>:<scale set>}, one entry each, read by {@link
+   * NodeGroupSpec} with a scale set's name rule.
    *
-   * @throws IllegalArgumentException with every problem, each naming its entry
+   * @throws ConfigException with every problem, each naming the flag and its entry
    */
   public static DiscoverySpec named(List<String> nodes) {
-    List<String> errors = new ArrayList<>();
-    Map<String, Bounds> named = new LinkedHashMap<>();
-    for (String spec : nodes) {
-      String[] parts = spec.trim().split(":", 3);
-      if (parts.length != 3 || parts[2].isBlank()) {
-        errors.add("--nodes: expected <min>:<max>:<scale set name>, got \"" + spec + "\"");
-        continue;
-      }
-      OptionalInt min = bound("--nodes " + spec + ": min", parts[0], errors);
-      OptionalInt max = bound("--nodes " + spec + ": max", parts[1], errors);
-      if (min.isPresent() && max.isPresent()) {
-        if (min.getAsInt() > max.getAsInt()) {
-          errors.add(
-              "--nodes "
-                  + spec
-                  + ": min ("
-                  + min.getAsInt()
-                  + ") must not exceed max ("
-                  + max.getAsInt()
-                  + ")");
-        } else if (named.put(parts[2].trim(), new Bounds(min.getAsInt(), max.getAsInt())) != null) {
-          errors.add("--nodes: scale set " + parts[2].trim() + " is named twice");
-        }
-      }
-    }
     if (nodes.isEmpty()) {
-      errors.add("--nodes: no scale set named");
+      throw new ConfigException(List.of("--nodes: no scale set named"));
     }
-    if (!errors.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", errors));
+    Map<String, NodeGroupSpec> named = new LinkedHashMap<>();
+    for (NodeGroupSpec spec : NodeGroupSpec.parseAll("--nodes", nodes, SCALE_SET_NAME)) {
+      named.put(spec.name(), spec);
     }
     return new DiscoverySpec(Map.of(), OptionalInt.empty(), OptionalInt.empty(), named);
   }

@@ -1,5 +1,6 @@
 package dev.skyscaler.azure.vmss;
 
+import dev.skyscaler.core.config.NodeGroupSpec;
 import dev.skyscaler.core.model.NodeTemplate;
 import dev.skyscaler.core.model.Resources;
 import dev.skyscaler.core.model.Taint;
@@ -56,9 +57,11 @@ final class ScaleSetTags {
   static Shape read(
       ScaleSet set, DiscoverySpec spec, Optional<AgentPool> pool, Optional<VmSku> size) {
     ScaleSetTags tags = new ScaleSetTags(set);
-    DiscoverySpec.Bounds named = spec.named().get(set.name());
-    OptionalInt min = named != null ? OptionalInt.of(named.min()) : tags.bound("min", spec.min());
-    OptionalInt max = named != null ? OptionalInt.of(named.max()) : tags.bound("max", spec.max());
+    NodeGroupSpec named = spec.named().get(set.name());
+    OptionalInt min =
+        named != null ? OptionalInt.of(named.minSize()) : tags.bound("min", spec.min());
+    OptionalInt max =
+        named != null ? OptionalInt.of(named.maxSize()) : tags.bound("max", spec.max());
     if (min.isPresent() && max.isPresent() && min.getAsInt() > max.getAsInt()) {
       tags.problems.add(
           "tag min (" + min.getAsInt() + ") must not exceed tag max (" + max.getAsInt() + ")");

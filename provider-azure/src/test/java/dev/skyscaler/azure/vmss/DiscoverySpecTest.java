@@ -3,11 +3,17 @@ package dev.skyscaler.azure.vmss;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.NodeGroupSpec;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class DiscoverySpecTest {
   @Test
@@ -77,20 +83,50 @@ class DiscoverySpecTest {
 
   @Test
   void namedScaleSetsCarryTheBoundsTheyWereNamedWith() {
-    DiscoverySpec spec = DiscoverySpec.named(java.util.List.of("1:3:workers", "0:10:gpu"));
+    DiscoverySpec spec = DiscoverySpec.named(List.of("1:3:workers", "0:10:gpu"));
 
     assertThat(spec.named())
         .containsExactlyInAnyOrderEntriesOf(
             Map.of(
-                "workers", new DiscoverySpec.Bounds(1, 3),
-                "gpu", new DiscoverySpec.Bounds(0, 10)));
+                "workers", new NodeGroupSpec(1, 3, "workers"),
+                "gpu", new NodeGroupSpec(0, 10, "gpu")));
     assertThat(spec.selector()).isEmpty();
   }
 
-  @Test
-  void aScaleSetNamedTwiceIsRefused() {
-    assertThatThrownBy(() -> DiscoverySpec.named(java.util.List.of("1:3:workers", "0:2:workers")))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("--nodes: scale set workers is named twice");
+  static Stream<Arguments> badNamed() {
+    String expected = "--nodes: expected <min>:<max>:<name>";
+    String nameRule =
+        expected
+            + " with a scale set name (1 to 64 characters, no whitespace, ':', '/', '\\', '?',"
+            + " '#' or '%'), got ";
+    return Stream.of(
+        Arguments.of(
+            "a scale set named twice",
+            List.of("1:3:workers", "0:2:workers"),
+            List.of(expected + " with each name once, got \"0:2:workers\"")),
+        Arguments.of(
+            "bounds the wrong way round, and no name",
+            List.of("5:2:workers", "1:10"),
+            List.of(
+                expected + " with max a whole number >= min, got \"5:2:workers\"",
+                expected + ", got \"1:10\"")),
+        Arguments.of(
+            "a name with a space or a slash",
+            List.of("1:3:my workers", "1:3:rg/workers"),
+            List.of(nameRule + "\"1:3:my workers\"", nameRule + "\"1:3:rg/workers\"")),
+        Arguments.of(
+            "a name longer than 64 characters",
+            List.of("1:3:" + "w".repeat(65)),
+            List.of(nameRule + "\"1:3:" + "w".repeat(65) + "\"")),
+        Arguments.of("no entry at all", List.of(), List.of("--nodes: no scale set named")));
+  }
+
+  @ParameterizedTest(name = "{0} is refused")
+  @MethodSource("badNamed")
+  void badNodesEntriesAreRefusedWithEveryProblem(
+      String description, List<String> nodes, List<String> errors) {
+    assertThatThrownBy(() -> DiscoverySpec.named(nodes))
+        .isInstanceOfSatisfying(
+            ConfigException.class, e -> assertThat(e.errors()).containsExactlyElementsOf(errors));
   }
 }

@@ -1,6 +1,8 @@
 package dev.skyscaler.magnum.config;
 
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.core.config.NodeGroupSpec;
+import dev.skyscaler.core.config.NodeGroupSpec.NameRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,24 +15,30 @@ import java.util.regex.Pattern;
 /**
  * Which Magnum cluster and which of its node groups, with Cluster Autoscaler's flags: {@code
  * --cluster-name} (the Magnum cluster's name or UUID), static {@code --nodes=<min>:<max>:<name>}
- * (bounds from the flag, not from Magnum) and {@code
+ * (read by {@link NodeGroupSpec}; bounds from the flag, not from Magnum) and {@code
  * --node-group-auto-discovery=magnum:role=<role>[,<role>...]} (node groups of any role named, with
  * {@code max_node_count} set; several flags OR'd). With neither, every node group that is not the
  * control plane ({@code role=master}) and has a {@code max_node_count} is one. At most {@value
  * #MAX_GROUPS} node groups in all.
  *
- * @param staticGroups node-group name to its flag's bounds
+ * @param staticGroups node-group name to its {@code --nodes} entry
  * @param roles the roles discovery takes; empty: every role but {@code master}
  */
 public record MagnumOptions(
-    String clusterName, Map<String, Bounds> staticGroups, Set<String> roles, CloudConfig cloud) {
+    String clusterName,
+    Map<String, NodeGroupSpec> staticGroups,
+    Set<String> roles,
+    CloudConfig cloud) {
   public static final int MAX_GROUPS = 200;
   public static final String DISCOVERY_PREFIX = "magnum:";
-  private static final Pattern STATIC =
-      Pattern.compile("^([0-9]{1,6}):([0-9]{1,6}):([A-Za-z0-9][-A-Za-z0-9_.]{0,254})$");
+  private static final Pattern GROUP_NAME = Pattern.compile("[A-Za-z0-9][-A-Za-z0-9_.]{0,254}");
 
-  /** Bounds from {@code --nodes}. */
-  public record Bounds(int min, int max) {}
+  /** Magnum's node group names: a letter or digit, then letters, digits, '-', '_' or '.'. */
+  static final NameRule NODE_GROUP_NAME =
+      new NameRule(
+          "a Magnum node group name (a letter or digit, then up to 254 letters, digits, '-', '_'"
+              + " or '.')",
+          name -> GROUP_NAME.matcher(name).matches());
 
   public MagnumOptions {
     Objects.requireNonNull(clusterName, "clusterName");
@@ -61,20 +69,10 @@ public record MagnumOptions(
       errors.add(
           "--cluster-name: required with --cloud-provider=magnum (the Magnum cluster's name or UUID)");
     }
-    Map<String, Bounds> groups = new LinkedHashMap<>();
-    for (String n : nodes) {
-      var m = STATIC.matcher(n == null ? "" : n);
-      if (!m.matches()) {
-        errors.add("--nodes: expected <min>:<max>:<node group name>, got \"" + n + "\"");
-        continue;
-      }
-      int min = Integer.parseInt(m.group(1));
-      int max = Integer.parseInt(m.group(2));
-      if (max < min || max == 0) {
-        errors.add("--nodes: \"" + n + "\": max must be at least min and above 0");
-      } else if (groups.put(m.group(3), new Bounds(min, max)) != null) {
-        errors.add("--nodes: node group " + m.group(3) + " is named twice");
-      }
+    try {
+      NodeGroupSpec.parseAll("--nodes", nodes, NODE_GROUP_NAME);
+    } catch (ConfigException e) {
+      errors.addAll(e.errors());
     }
     Set<String> roles = new LinkedHashSet<>();
     for (String d : discovery) {
@@ -96,19 +94,16 @@ public record MagnumOptions(
     if (!nodes.isEmpty() && !discovery.isEmpty()) {
       errors.add("--nodes and --node-group-auto-discovery exclude each other: give one");
     }
-    if (groups.size() > MAX_GROUPS) {
+    if (nodes.size() > MAX_GROUPS) {
       errors.add("--nodes: at most " + MAX_GROUPS + " node groups");
     }
     return errors;
   }
 
-  private static Map<String, Bounds> groups(List<String> nodes) {
-    Map<String, Bounds> groups = new LinkedHashMap<>();
-    for (String n : nodes) {
-      var m = STATIC.matcher(n);
-      m.matches();
-      groups.put(
-          m.group(3), new Bounds(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))));
+  private static Map<String, NodeGroupSpec> groups(List<String> nodes) {
+    Map<String, NodeGroupSpec> groups = new LinkedHashMap<>();
+    for (NodeGroupSpec spec : NodeGroupSpec.parseAll("--nodes", nodes, NODE_GROUP_NAME)) {
+      groups.put(spec.name(), spec);
     }
     return groups;
   }

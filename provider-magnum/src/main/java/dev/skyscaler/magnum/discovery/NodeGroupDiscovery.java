@@ -3,6 +3,7 @@ package dev.skyscaler.magnum.discovery;
 import dev.skyscaler.core.cloud.CloudInstance;
 import dev.skyscaler.core.cloud.CloudInstance.InstanceState;
 import dev.skyscaler.core.cloud.NodeGroupProvider.Discovery;
+import dev.skyscaler.core.config.NodeGroupSpec;
 import dev.skyscaler.core.model.Node;
 import dev.skyscaler.core.model.NodeGroup;
 import dev.skyscaler.magnum.api.MagnumNodeGroup;
@@ -93,11 +94,11 @@ public final class NodeGroupDiscovery {
       if (!options.selects(g.name(), g.role())) {
         continue;
       }
-      MagnumOptions.Bounds flag = options.staticGroups().get(g.name());
-      int min = flag != null ? flag.min() : g.minNodeCount();
+      NodeGroupSpec flag = options.staticGroups().get(g.name());
+      int min = flag != null ? flag.minSize() : g.minNodeCount();
       int max;
       if (flag != null) {
-        max = flag.max();
+        max = flag.maxSize();
       } else if (g.maxNodeCount().isEmpty()) {
         if (!options.roles().isEmpty()) {
           warnings.add(g.name() + ": has no max_node_count, so it is not autoscaled");

@@ -41,7 +41,7 @@ final class MigrationOptionsParsing {
           "--max-node-group-backoff-duration: expected at least --initial-node-group-backoff-duration ("
               + GoDuration.format(initial)
               + "), got "
-              + OptionsParser.quoted(GoDuration.format(max)));
+              + FlagTexts.quoted(GoDuration.format(max)));
       return d;
     }
     return new BackoffOptions(initial, max, reset);
@@ -72,7 +72,7 @@ final class MigrationOptionsParsing {
             "--"
                 + name
                 + ": expected a taint key (like example.com/starting), got "
-                + OptionsParser.quoted(key));
+                + FlagTexts.quoted(key));
       } else {
         result.add(key);
       }

@@ -39,7 +39,7 @@ final class PolicyOptionsParsing {
         p.orDefault(
             "max-total-unready-percentage",
             d.maxTotalUnreadyPercentage(),
-            t -> OptionsParser.parseRatio(t).filter(v -> v <= 100),
+            t -> FlagTexts.parseRatio(t).filter(v -> v <= 100),
             "a number from 0 to 100");
     boolean force = p.bool("force-delete-unregistered-nodes", d.forceDeleteUnregisteredNodes());
     Duration provision = s.maxNodeProvisionTime();
@@ -63,9 +63,9 @@ final class PolicyOptionsParsing {
         p.errors.add(
             option
                 + ": unknown rung "
-                + OptionsParser.quoted(part.trim())
+                + FlagTexts.quoted(part.trim())
                 + " in "
-                + OptionsParser.quoted(text)
+                + FlagTexts.quoted(text)
                 + "; allowed: restart, reimage, replace");
         return Optional.empty();
       }
@@ -74,7 +74,7 @@ final class PolicyOptionsParsing {
     try {
       return Optional.of(HealthOptions.checkedLadder(option, rungs));
     } catch (IllegalArgumentException bad) {
-      p.errors.add(bad.getMessage() + ", got " + OptionsParser.quoted(text));
+      p.errors.add(bad.getMessage() + ", got " + FlagTexts.quoted(text));
       return Optional.empty();
     }
   }
@@ -86,7 +86,7 @@ final class PolicyOptionsParsing {
       if (colon <= 0) {
         p.errors.add(
             "--node-group-repair-ladder: expected <group>:<rungs> (e.g. spot-pool:replace), got "
-                + OptionsParser.quoted(text));
+                + FlagTexts.quoted(text));
         continue;
       }
       String group = text.substring(0, colon);

@@ -84,6 +84,31 @@ class CaArgumentListTest {
             ConfigException.class, e -> assertThat(e.errors()).containsExactlyElementsOf(errors));
   }
 
+  static Stream<Arguments> leaderElection() {
+    return Stream.of(
+        Arguments.of("CA's lease duration", "--leader-elect-lease-duration=15s"),
+        Arguments.of("CA's renew deadline", "--leader-elect-renew-deadline=10s"),
+        Arguments.of("CA's retry period", "--leader-elect-retry-period=2s"),
+        Arguments.of(
+            "CA's own Lease name, which must never become the scan Lease's",
+            "--leader-elect-resource-name=cluster-autoscaler"),
+        Arguments.of(
+            "a Lease namespace, which CA itself reads from --namespace",
+            "--leader-elect-resource-namespace=kube-system"));
+  }
+
+  /** ADR 0061: the scan Lease is not CA's leader election; CA's flags for it have no effect. */
+  @ParameterizedTest(name = "{0} is noted and has no effect")
+  @MethodSource("leaderElection")
+  void casLeaderElectionFlagsAreNotedNeverTakenForTheScanLease(String sentence, String argument) {
+    CaArgumentList args = CaArgumentList.parse(argument, SOURCE, RUNNER);
+    String flag = argument.substring(2, argument.indexOf('='));
+
+    assertThat(args.flags()).isEmpty();
+    assertThat(args.noEffect()).containsExactly(flag);
+    assertThat(OptionFlag.SUPPORTED).extracting(OptionFlag::name).doesNotContain(flag);
+  }
+
   @Test
   void aListHasLimits() {
     String many = "--balance-similar-node-groups ".repeat(CaArgumentList.MAX_ARGUMENTS + 1);
