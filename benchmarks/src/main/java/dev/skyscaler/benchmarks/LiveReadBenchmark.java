@@ -32,6 +32,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * A scan's read of a big cluster through the real fabric8 client: 5,000 nodes and 150,000 running
@@ -90,6 +92,7 @@ public class LiveReadBenchmark {
   private final NotificationListener onGc = (n, hb) -> recordAfterGc(n.getUserData());
   private long baseline;
   private int lastPods;
+  private final ReadCpu cpu = new ReadCpu();
 
   @Setup
   public void startServer() {
@@ -113,12 +116,23 @@ public class LiveReadBenchmark {
     }
   }
 
+  @Setup(Level.Iteration)
+  public void iteration(IterationParams params) {
+    cpu.counting(params.getType() == IterationType.MEASUREMENT);
+  }
+
   /** For {@code scanread}: 1 % of the pods change and the view has the events before the read. */
   @Setup(Level.Invocation)
   public void changeBeforeTheScan() {
     if ("scanread".equals(read)) {
       awaitPods(Long.toString(server.change("/api/v1/pods", pods / 100)));
     }
+    cpu.start();
+  }
+
+  @TearDown(Level.Invocation)
+  public void afterTheRead() {
+    cpu.stop();
   }
 
   @Benchmark
@@ -197,6 +211,7 @@ public class LiveReadBenchmark {
         HeapUse.mib(peak - baseline),
         HeapUse.mib(baseline),
         HeapUse.mib(Runtime.getRuntime().maxMemory()));
+    System.out.println("read=" + read + ": " + cpu.summary());
     if (view != null) {
       view.suspend();
     }
