@@ -55,6 +55,10 @@ public final class ColdStartMeasurement {
       ColdStartComparison.run(a);
       return;
     }
+    if (a.contains("--runtime-api")) {
+      RuntimeApiComparison.run(a);
+      return;
+    }
     if (a.contains("--train")) {
       train(a);
       return;
@@ -233,29 +237,40 @@ public final class ColdStartMeasurement {
   }
 
   /**
-   * A custom runtime's training run ({@code --train LAYOUT_DIR --extra ARCHIVE_OUTPUT_FLAG}): one
-   * child on the laid-out runtime, as Lambda launches it and over TLS, whose JVM writes the
-   * class-data archive or AOT cache at its exit ({@code benchmarks/custom-runtime.sh}).
+   * A custom runtime's training run ({@code --train LAYOUT_DIR}): its {@code bootstrap}, with the
+   * archive's output flag its {@code jvm.options} then hold, answers one scheduled event through a
+   * local Runtime API ({@link RuntimeApiRun}), as Lambda's launch and over TLS, and is stopped; its
+   * JVM writes the class-data archive or AOT cache at that exit ({@code
+   * benchmarks/custom-runtime.sh}). The Runtime Interface Client's classes are in the archive too.
    */
   private static void train(List<String> a) throws Exception {
-    LambdaLayout layout = LambdaLayout.laidOut(Path.of(option(a, "--train", "")).toAbsolutePath());
-    if (!layout.customRuntime()) {
+    Path root = Path.of(option(a, "--train", "")).toAbsolutePath();
+    if (!Files.isExecutable(root.resolve("jre/bin/java"))) {
       throw new IllegalArgumentException(
-          "--train: " + layout.root() + " holds no jre/bin/java: not a custom runtime's layout");
+          "--train: " + root + " holds no jre/bin/java: not a custom runtime's layout");
     }
     Path dir = Files.createTempDirectory("skyscaler-cold-start-train-");
     LoopbackTls tls = LoopbackTls.create(dir);
     tls.trustInThisJvm();
-    List<String> extra = new ArrayList<>(tls.jvmFlags());
-    Arrays.stream(option(a, "--extra", "").split(" "))
-        .filter(x -> !x.isBlank())
-        .forEach(extra::add);
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
+    String toolOptions =
+        (lambda.javaToolOptions()
+                + " -XX:MaxRAM="
+                + lambda.memoryMb()
+                + "m "
+                + String.join(" ", tls.jvmFlags()))
+            .strip();
     try (MotoServer moto = MotoServer.start(Optional.of(tls))) {
-      ChildRun.Figures f = once(lambda.flags(extra), lambda.environment(), moto, layout, dir);
+      RuntimeApiRun.Figures f =
+          RuntimeApiComparison.once(
+              RuntimeLaunch.bootstrap(lambda, root, RuntimeLaunch.SCAN_HANDLER),
+              toolOptions,
+              moto,
+              dir,
+              "train");
       System.out.printf(
-          "training run: %d ms to the first scan, %d ms of CPU; %s%n",
-          f.spawnToDone(), f.cpu(), f.output());
+          "training run: %d ms to the response, %d ms of CPU; %s; its log in %s%n",
+          f.spawnToAnswer(), f.cpu(), f.outcome().body(), dir);
     }
   }
 
