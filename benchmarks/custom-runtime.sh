@@ -12,7 +12,8 @@
 #
 # Needs the Lambda zip and the RIC (./mvnw -B -pl functions-aws -am package -DskipTests: target/ric/)
 # and moto_server on the PATH ($HOME/.pyenv/shims). Writes functions-aws/target/custom-runtime-<JDK
-# feature>/ (the layout) and functions-aws/target/skyscaler-aws-custom-runtime-<JDK feature>.zip.
+# feature>/ (the layout), functions-aws/target/skyscaler-aws-custom-runtime-<JDK feature>.zip and
+# its SAM template, functions-aws/target/template-custom-runtime-<JDK feature>.yaml.
 # Slow (a jlink and a training run): not part of the build. The JRE is the building machine's
 # architecture: an x86-64 JDK makes an x86_64 function, not the template's arm64.
 set -euo pipefail
@@ -57,11 +58,13 @@ cat > "$OUT/bootstrap" <<EOF
 # provided.al2023: the trimmed JRE, its archive and the Runtime Interface Client, with Lambda's
 # managed-runtime flags (LambdaLaunch). jvm.options names the archive with -XX:AOTMode=auto: an
 # archive that does not match the jars (their sizes and times) is left out, with a warning, and
-# the JVM starts without it, at the managed runtime's speed (docs/performance.md)
+# the JVM starts without it, at the managed runtime's speed (docs/performance.md). The client loads
+# its native part (JNI) with System.load, which JDK 25 warns about unless native access is enabled
 cd "\$LAMBDA_TASK_ROOT" || exit 1
 read -r OPTIONS < jvm.options
 exec ./jre/bin/java -XX:MaxHeapSize=\$((AWS_LAMBDA_FUNCTION_MEMORY_SIZE * 1024 * 85 / 100))k \\
   -XX:+UseSerialGC -XX:+TieredCompilation -XX:TieredStopAtLevel=1 \$OPTIONS \\
+  --enable-native-access=ALL-UNNAMED \\
   -cp $CP com.amazonaws.services.lambda.runtime.api.client.AWSLambda "\$_HANDLER"
 EOF
 chmod +x "$OUT/bootstrap"
@@ -81,12 +84,22 @@ export PATH="$PATH:$HOME/.pyenv/shims"
   -Dcold-start.args="--train $OUT"
 ls "$OUT"/app.* >/dev/null
 rm -f "$OUT"/app.aot.config
+# the jars the archive was trained on: JDK 25's AOT cache does not check them (their times or
+# sizes) at start, so a jar changed without a new training run would run the archived classes;
+# CustomRuntimeIT checks that the zip's jars are these
+(cd "$OUT" && sha256sum lib/*.jar > archive.sha256)
 # every start then uses the archive (paths relative to the task root)
 echo "$USE" > "$OUT/jvm.options"
-touch -d '2020-01-01 00:00:00 UTC' "$OUT/jvm.options"
+touch -d '2020-01-01 00:00:00 UTC' "$OUT/jvm.options" "$OUT/archive.sha256"
 
 rm -f "$PACKAGE"
 (cd "$OUT" && zip -q -r "$PACKAGE" .)
+# its SAM template beside it: template.yaml with the zip, provided.al2023, x86_64 and no SnapStart
+# (ADR 0059); sam deploy -t functions-aws/target/template-custom-runtime-<feature>.yaml
+TEMPLATE=$ROOT/functions-aws/target/template-custom-runtime-$FEATURE.yaml
+"$JDK/bin/java" -cp "$ROOT/functions-aws/target/test-classes" dev.skyscaler.aws.CustomRuntimeTemplate \
+  "$ROOT/template.yaml" "$(basename "$PACKAGE")" > "$TEMPLATE"
 echo "JDK $FEATURE; modules: $MODULES"
 du -sh "$OUT/jre" "$OUT"/app.* | sed 's/^/  /'
 ls -l "$PACKAGE" "$ZIP" | awk '{print "  " $5, $9}'
+echo "  template: $TEMPLATE"

@@ -16,7 +16,8 @@ import java.util.Optional;
  * (the order swapping each pair), each environment against a freshly seeded cluster: the default
  * zip as the managed Java runtime starts it ({@link RuntimeLaunch#managed}, this JDK, the Runtime
  * Interface Client on the class path, the function in the task root), the custom runtime by its
- * {@code bootstrap}. The cold start is spawn → the invocation's response arriving at the {@link
+ * {@code bootstrap} (any zip with a JRE of its own runs by its bootstrap, so two custom runtimes
+ * compare too). The cold start is spawn → the invocation's response arriving at the {@link
  * LocalRuntimeApi}; the CPU is the runtime's then. Prints each pair, the medians and the ratios
  * custom / default.
  *
@@ -38,18 +39,8 @@ final class RuntimeApiComparison {
     LambdaLaunch lambda = LambdaLaunch.fromTemplate();
     LambdaLayout managedRoot = LambdaLayout.unpack(defaultZip, dir.resolve("default"));
     LambdaLayout customRoot = LambdaLayout.unpack(customZip, dir.resolve("custom"));
-    if (!customRoot.customRuntime()) {
-      throw new IllegalArgumentException(customZip + ": no jre/bin/java: not a custom runtime");
-    }
-    RuntimeLaunch managed =
-        RuntimeLaunch.managed(
-            LambdaLayout.THIS_JAVA,
-            lambda,
-            managedRoot.root(),
-            System.getProperty("java.class.path"),
-            RuntimeLaunch.SCAN_HANDLER);
-    RuntimeLaunch custom =
-        RuntimeLaunch.bootstrap(lambda, customRoot.root(), RuntimeLaunch.SCAN_HANDLER);
+    RuntimeLaunch managed = launch(managedRoot, lambda);
+    RuntimeLaunch custom = launch(customRoot, lambda);
     // what only the measurement needs, for both: trust in moto's certificate, the function's memory
     String toolOptions =
         (lambda.javaToolOptions()
@@ -59,13 +50,13 @@ final class RuntimeApiComparison {
                 + String.join(" ", tls.jvmFlags()))
             .strip();
     System.out.printf(
-        "default: %s, %,d bytes, %s%ncustom: %s, %,d bytes, its bootstrap%n"
-            + "JAVA_TOOL_OPTIONS=%s%n%n",
+        "default: %s, %,d bytes: %s%ncustom: %s, %,d bytes: %s%nJAVA_TOOL_OPTIONS=%s%n%n",
         defaultZip,
         Files.size(defaultZip),
         String.join(" ", managed.command()),
         customZip,
         Files.size(customZip),
+        String.join(" ", custom.command()),
         toolOptions);
     System.out.println(
         "| Pair | Order | Load (1 min) | Default: cold start | Custom: cold start | Default: CPU"
@@ -113,6 +104,18 @@ final class RuntimeApiComparison {
         ColdStartComparison.medianRatio(pairs, true),
         ColdStartComparison.medianRatio(pairs, false),
         dir);
+  }
+
+  /** A zip with a JRE of its own by its bootstrap, any other as the managed runtime starts it. */
+  private static RuntimeLaunch launch(LambdaLayout layout, LambdaLaunch lambda) {
+    return layout.customRuntime()
+        ? RuntimeLaunch.bootstrap(lambda, layout.root(), RuntimeLaunch.SCAN_HANDLER)
+        : RuntimeLaunch.managed(
+            LambdaLayout.THIS_JAVA,
+            lambda,
+            layout.root(),
+            System.getProperty("java.class.path"),
+            RuntimeLaunch.SCAN_HANDLER);
   }
 
   /** One environment against a freshly seeded cluster; checks that it scanned and scaled up. */

@@ -8,6 +8,7 @@ import dev.skyscaler.aws.moto.MotoServer;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,6 +30,12 @@ class RuntimeApiTest {
 
   RuntimeApiTest(MotoServer moto) {
     this.moto = moto;
+  }
+
+  @BeforeEach
+  void emptyAccount() {
+    // the seeded names are fixed: each test starts from an empty moto account
+    moto.reset();
   }
 
   @Test
