@@ -38,7 +38,9 @@ import java.util.function.ToLongFunction;
  * data, which a kubeconfig from a secret must carry), {@code --profile} (one more run with {@code
  * -Xlog:class+load}, counted by jar); {@code --compare OLD_ZIP}: another zip's cold start against
  * this one's, interleaved pair by pair, for the scan or the interruption handler ({@link
- * ColdStartComparison}).
+ * ColdStartComparison}); {@code --runtime-api ZIP --zip ZIP}: two zips through a local Lambda
+ * Runtime API ({@link RuntimeApiComparison}); {@code --train LAYOUT_DIR}: a custom runtime's
+ * training run ({@link TrainingRun}).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -60,7 +62,7 @@ public final class ColdStartMeasurement {
       return;
     }
     if (a.contains("--train")) {
-      train(a);
+      TrainingRun.run(Path.of(option(a, "--train", "")).toAbsolutePath());
       return;
     }
     int runs = Integer.parseInt(option(a, "--runs", "5"));
@@ -233,44 +235,6 @@ public final class ColdStartMeasurement {
       return new Measured(quietWait, f);
     } finally {
       cluster.stop();
-    }
-  }
-
-  /**
-   * A custom runtime's training run ({@code --train LAYOUT_DIR}): its {@code bootstrap}, with the
-   * archive's output flag its {@code jvm.options} then hold, answers one scheduled event through a
-   * local Runtime API ({@link RuntimeApiRun}), as Lambda's launch and over TLS, and is stopped; its
-   * JVM writes the class-data archive or AOT cache at that exit ({@code
-   * benchmarks/custom-runtime.sh}). The Runtime Interface Client's classes are in the archive too.
-   */
-  private static void train(List<String> a) throws Exception {
-    Path root = Path.of(option(a, "--train", "")).toAbsolutePath();
-    if (!Files.isExecutable(root.resolve("jre/bin/java"))) {
-      throw new IllegalArgumentException(
-          "--train: " + root + " holds no jre/bin/java: not a custom runtime's layout");
-    }
-    Path dir = Files.createTempDirectory("skyscaler-cold-start-train-");
-    LoopbackTls tls = LoopbackTls.create(dir);
-    tls.trustInThisJvm();
-    LambdaLaunch lambda = LambdaLaunch.fromTemplate();
-    String toolOptions =
-        (lambda.javaToolOptions()
-                + " -XX:MaxRAM="
-                + lambda.memoryMb()
-                + "m "
-                + String.join(" ", tls.jvmFlags()))
-            .strip();
-    try (MotoServer moto = MotoServer.start(Optional.of(tls))) {
-      RuntimeApiRun.Figures f =
-          RuntimeApiComparison.once(
-              RuntimeLaunch.bootstrap(lambda, root, RuntimeLaunch.SCAN_HANDLER),
-              toolOptions,
-              moto,
-              dir,
-              "train");
-      System.out.printf(
-          "training run: %d ms to the response, %d ms of CPU; %s; its log in %s%n",
-          f.spawnToAnswer(), f.cpu(), f.outcome().body(), dir);
     }
   }
 

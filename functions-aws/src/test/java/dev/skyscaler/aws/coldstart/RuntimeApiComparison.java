@@ -41,14 +41,7 @@ final class RuntimeApiComparison {
     LambdaLayout customRoot = LambdaLayout.unpack(customZip, dir.resolve("custom"));
     RuntimeLaunch managed = launch(managedRoot, lambda);
     RuntimeLaunch custom = launch(customRoot, lambda);
-    // what only the measurement needs, for both: trust in moto's certificate, the function's memory
-    String toolOptions =
-        (lambda.javaToolOptions()
-                + " -XX:MaxRAM="
-                + lambda.memoryMb()
-                + "m "
-                + String.join(" ", tls.jvmFlags()))
-            .strip();
+    String toolOptions = toolOptions(lambda, tls);
     System.out.printf(
         "default: %s, %,d bytes: %s%ncustom: %s, %,d bytes: %s%nJAVA_TOOL_OPTIONS=%s%n%n",
         defaultZip,
@@ -104,6 +97,20 @@ final class RuntimeApiComparison {
         ColdStartComparison.medianRatio(pairs, true),
         ColdStartComparison.medianRatio(pairs, false),
         dir);
+  }
+
+  /**
+   * The template's {@code JAVA_TOOL_OPTIONS} plus what only the measurement needs: the function's
+   * memory as the JVM's ({@code -XX:MaxRAM}, as Lambda's sandbox shows it) and trust in moto's
+   * certificate.
+   */
+  static String toolOptions(LambdaLaunch lambda, LoopbackTls tls) {
+    return (lambda.javaToolOptions()
+            + " -XX:MaxRAM="
+            + lambda.memoryMb()
+            + "m "
+            + String.join(" ", tls.jvmFlags()))
+        .strip();
   }
 
   /** A zip with a JRE of its own by its bootstrap, any other as the managed runtime starts it. */

@@ -17,7 +17,7 @@ import java.util.List;
  * TestTls}), written as a trust store the child names by system properties ({@link #jvmFlags}), as
  * a Functions instance trusts Resource Manager and Key Vault through the platform's CAs.
  */
-record ChildTrust(Path trustStore) {
+record ChildTrust(Path trustStore, String type) {
   private static final String PASSWORD = "changeit";
 
   static ChildTrust write(Path dir) {
@@ -33,7 +33,7 @@ record ChildTrust(Path trustStore) {
       try (OutputStream out = Files.newOutputStream(file)) {
         store.store(out, PASSWORD.toCharArray());
       }
-      return new ChildTrust(file);
+      return new ChildTrust(file, store.getType());
     } catch (IOException | GeneralSecurityException e) {
       throw new IllegalStateException("cannot write the child's trust store: " + e.getMessage(), e);
     }
@@ -43,6 +43,7 @@ record ChildTrust(Path trustStore) {
   List<String> jvmFlags() {
     return List.of(
         "-Djavax.net.ssl.trustStore=" + trustStore,
-        "-Djavax.net.ssl.trustStorePassword=" + PASSWORD);
+        "-Djavax.net.ssl.trustStorePassword=" + PASSWORD,
+        "-Djavax.net.ssl.trustStoreType=" + type);
   }
 }

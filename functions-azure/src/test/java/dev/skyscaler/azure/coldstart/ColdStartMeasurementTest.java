@@ -3,8 +3,14 @@ package dev.skyscaler.azure.coldstart;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.coldstart.QuietMachine.CpuTicks;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -167,6 +173,35 @@ class ColdStartMeasurementTest {
     assertThat(waited)
         .isGreaterThanOrEqualTo(QuietMachine.WINDOW.multipliedBy(2))
         .isLessThan(QuietMachine.WINDOW.multipliedBy(4));
+  }
+
+  @Test
+  void theIdentityEndpointAnswersAppServicesTokenShapeOnlyWithItsHeaderSecret() throws Exception {
+    try (IdentityEndpoint identity = IdentityEndpoint.start()) {
+      URI uri =
+          URI.create(
+              identity.uri()
+                  + "?api-version=2019-08-01&resource=https%3A%2F%2Fvault.azure.net&client_id=c1");
+      HttpClient http = HttpClient.newHttpClient();
+
+      HttpResponse<String> without =
+          http.send(HttpRequest.newBuilder(uri).build(), BodyHandlers.ofString());
+      HttpResponse<String> with =
+          http.send(
+              HttpRequest.newBuilder(uri)
+                  .header("X-IDENTITY-HEADER", IdentityEndpoint.SECRET)
+                  .build(),
+              BodyHandlers.ofString());
+
+      assertThat(without.statusCode()).isEqualTo(401);
+      assertThat(with.statusCode()).isEqualTo(200);
+      assertThat(with.body())
+          .startsWith("{\"access_token\":\"" + FakeArm.TOKEN + "\",\"expires_on\":\"")
+          .endsWith(
+              "\",\"resource\":\"https://vault.azure.net\",\"token_type\":\"Bearer\","
+                  + "\"client_id\":\"c1\"}");
+      assertThat(identity.resources()).containsExactly("https://vault.azure.net");
+    }
   }
 
   @Test
