@@ -1,6 +1,7 @@
 package dev.skyscaler.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.kubernetes.runner.EnvironmentOptions;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +33,37 @@ class SamTemplateTest {
   void cfnLintPassesTheTemplate(String file) throws IOException, InterruptedException {
     Path template = ROOT.resolve(file);
     assertThat(template).exists();
+
+    assertCfnLintPasses(template);
+  }
+
+  /** ADR 0059: the custom-runtime package's template is template.yaml with four Globals changed. */
+  @Test
+  void cfnLintPassesTheCustomRuntimesTemplate(@TempDir Path dir)
+      throws IOException, InterruptedException {
+    String derived =
+        CustomRuntimeTemplate.derive(
+            Files.readString(TEMPLATE), "functions-aws/target/skyscaler-aws-custom-runtime-25.zip");
+    Path template = Files.writeString(dir.resolve("custom-runtime.yaml"), derived);
+
+    assertCfnLintPasses(template);
+    assertThat(derived)
+        .contains("    Runtime: provided.al2023\n    Architectures: [x86_64]\n")
+        .doesNotContain("SnapStart")
+        .contains("Handler: dev.skyscaler.aws.ScanHandler::handleRequest");
+  }
+
+  @Test
+  void aTemplateWhoseGlobalsChangedIsNamedBeforeAnythingIsDerived() {
+    assertThatThrownBy(() -> CustomRuntimeTemplate.derive("Globals:\n", "x.zip"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "template.yaml: expected the Globals line 'CodeUri:"
+                + " functions-aws/target/skyscaler-aws-lambda.zip' once, to derive the custom"
+                + " runtime's template");
+  }
+
+  private static void assertCfnLintPasses(Path template) throws IOException, InterruptedException {
     Process lint;
     try {
       lint = new ProcessBuilder("cfn-lint", template.toString()).redirectErrorStream(true).start();

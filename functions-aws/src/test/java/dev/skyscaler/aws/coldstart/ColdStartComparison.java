@@ -134,7 +134,8 @@ final class ColdStartComparison {
         dir);
   }
 
-  private static double medianRatio(List<Pair> pairs, boolean wall) {
+  /** The median over the pairs of new / old: the cold start's ({@code wall}) or the CPU's. */
+  static double medianRatio(List<Pair> pairs, boolean wall) {
     double[] r =
         pairs.stream()
             .mapToDouble(

@@ -38,7 +38,9 @@ import java.util.function.ToLongFunction;
  * data, which a kubeconfig from a secret must carry), {@code --profile} (one more run with {@code
  * -Xlog:class+load}, counted by jar); {@code --compare OLD_ZIP}: another zip's cold start against
  * this one's, interleaved pair by pair, for the scan or the interruption handler ({@link
- * ColdStartComparison}).
+ * ColdStartComparison}); {@code --runtime-api ZIP --zip ZIP}: two zips through a local Lambda
+ * Runtime API ({@link RuntimeApiComparison}); {@code --train LAYOUT_DIR}: a custom runtime's
+ * training run ({@link TrainingRun}).
  *
  * <p>Before each child, the measurement waits until the machine is quiet ({@link QuietMachine}):
  * the child's cores are then its own, less what the servers spend answering it.
@@ -55,8 +57,12 @@ public final class ColdStartMeasurement {
       ColdStartComparison.run(a);
       return;
     }
+    if (a.contains("--runtime-api")) {
+      RuntimeApiComparison.run(a);
+      return;
+    }
     if (a.contains("--train")) {
-      train(a);
+      TrainingRun.run(Path.of(option(a, "--train", "")).toAbsolutePath());
       return;
     }
     int runs = Integer.parseInt(option(a, "--runs", "5"));
@@ -229,33 +235,6 @@ public final class ColdStartMeasurement {
       return new Measured(quietWait, f);
     } finally {
       cluster.stop();
-    }
-  }
-
-  /**
-   * A custom runtime's training run ({@code --train LAYOUT_DIR --extra ARCHIVE_OUTPUT_FLAG}): one
-   * child on the laid-out runtime, as Lambda launches it and over TLS, whose JVM writes the
-   * class-data archive or AOT cache at its exit ({@code benchmarks/custom-runtime.sh}).
-   */
-  private static void train(List<String> a) throws Exception {
-    LambdaLayout layout = LambdaLayout.laidOut(Path.of(option(a, "--train", "")).toAbsolutePath());
-    if (!layout.customRuntime()) {
-      throw new IllegalArgumentException(
-          "--train: " + layout.root() + " holds no jre/bin/java: not a custom runtime's layout");
-    }
-    Path dir = Files.createTempDirectory("skyscaler-cold-start-train-");
-    LoopbackTls tls = LoopbackTls.create(dir);
-    tls.trustInThisJvm();
-    List<String> extra = new ArrayList<>(tls.jvmFlags());
-    Arrays.stream(option(a, "--extra", "").split(" "))
-        .filter(x -> !x.isBlank())
-        .forEach(extra::add);
-    LambdaLaunch lambda = LambdaLaunch.fromTemplate();
-    try (MotoServer moto = MotoServer.start(Optional.of(tls))) {
-      ChildRun.Figures f = once(lambda.flags(extra), lambda.environment(), moto, layout, dir);
-      System.out.printf(
-          "training run: %d ms to the first scan, %d ms of CPU; %s%n",
-          f.spawnToDone(), f.cpu(), f.output());
     }
   }
 

@@ -38,16 +38,6 @@ record LambdaLayout(Path root, Path child) {
   private static final List<Class<?>> CHILD_CLASSES =
       List.of(HandlerChild.class, ColdStartChild.class, FakeContext.class);
 
-  /** A custom runtime's layout already in {@code root} (the training run), with its child jar. */
-  static LambdaLayout laidOut(Path root) {
-    try {
-      writeChildJar(root.resolve(CHILD_JAR));
-    } catch (IOException e) {
-      throw new UncheckedIOException(root + ": cannot write the child's jar", e);
-    }
-    return new LambdaLayout(root, root.resolve(CHILD_JAR));
-  }
-
   /** Whether this is a custom runtime: a JRE of its own. */
   boolean customRuntime() {
     return Files.isExecutable(root.resolve("jre/bin/java"));
