@@ -4,6 +4,7 @@ import dev.skyscaler.aws.HandlerCalls;
 import dev.skyscaler.aws.InterruptionHandler;
 import dev.skyscaler.aws.moto.LoopbackTls;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.coldstart.ChildProcess;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.Node;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ import java.util.Optional;
 final class ColdStartComparison {
   private ColdStartComparison() {}
 
-  record Pair(ChildRun.Figures old, ChildRun.Figures updated) {}
+  record Pair(ChildProcess.Figures old, ChildProcess.Figures updated) {}
 
   static void run(List<String> a) throws Exception {
     Path oldZip = Path.of(ColdStartMeasurement.option(a, "--compare", ""));
@@ -88,11 +89,11 @@ final class ColdStartComparison {
       for (int i = 1 - warmups; i <= runs; i++) {
         boolean oldFirst = Math.floorMod(i, 2) == 1;
         double load = ColdStartMeasurement.loadAverage();
-        ChildRun.Figures first =
+        ChildProcess.Figures first =
             oldFirst
                 ? child(handler, old, flags, jvmEnv, moto, dir, i + "a")
                 : child(handler, updated, flags, jvmEnv, moto, dir, i + "a");
-        ChildRun.Figures second =
+        ChildProcess.Figures second =
             oldFirst
                 ? child(handler, updated, flags, jvmEnv, moto, dir, i + "b")
                 : child(handler, old, flags, jvmEnv, moto, dir, i + "b");
@@ -149,7 +150,7 @@ final class ColdStartComparison {
   }
 
   /** One fresh JVM on {@code layout} against a freshly seeded cluster; checks it did the work. */
-  private static ChildRun.Figures child(
+  private static ChildProcess.Figures child(
       String handler,
       LambdaLayout layout,
       List<String> flags,
@@ -165,9 +166,9 @@ final class ColdStartComparison {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
       env.putAll(jvmEnv);
       Path log = dir.resolve("child-" + name + ".log");
-      QuietMachine.await(moto);
+      ChildRun.awaitQuiet(moto);
       if (handler.equals("scan")) {
-        ChildRun.Figures f = ChildRun.run(flags, layout, env, dir, log);
+        ChildProcess.Figures f = ChildRun.run(flags, layout, env, dir, log);
         check(f.output().contains("\"completed\":1"), f, log);
         return f;
       }
@@ -179,7 +180,7 @@ final class ColdStartComparison {
               .replace("2026-11-21T12:00:00Z", now)
               .replace("2026-11-21T12:01:10Z", now);
       Path event = Files.writeString(dir.resolve("event-" + name + ".json"), batch);
-      ChildRun.Figures f =
+      ChildProcess.Figures f =
           ChildRun.runHandler(
               flags, layout, InterruptionHandler.class.getName(), event, env, dir, log);
       Node node = cluster.admin().nodes().withName(warned).get();
@@ -194,13 +195,13 @@ final class ColdStartComparison {
     }
   }
 
-  private static void check(boolean done, ChildRun.Figures f, Path log) {
+  private static void check(boolean done, ChildProcess.Figures f, Path log) {
     if (!done) {
       throw new IllegalStateException(
           "the child did not do the expected work: output "
               + f.output()
               + "; its last lines:\n"
-              + ChildRun.tail(log));
+              + ChildProcess.tail(log));
     }
   }
 

@@ -2,6 +2,7 @@ package dev.skyscaler.aws.coldstart;
 
 import dev.skyscaler.aws.moto.LoopbackTls;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.coldstart.ChildProcess;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -143,7 +144,7 @@ public final class ColdStartMeasurement {
           load,
           measured(jvmFlags, jvmEnv, moto, layout, dir));
     }
-    List<ChildRun.Figures> all = new ArrayList<>();
+    List<ChildProcess.Figures> all = new ArrayList<>();
     List<Double> loads = new ArrayList<>();
     List<Long> waits = new ArrayList<>();
     for (int run = 1; run <= runs; run++) {
@@ -158,11 +159,11 @@ public final class ColdStartMeasurement {
         "| median | %.2f | %d ms | %d ms | %d ms | %d ms | **%d ms** | %d ms |%n%n",
         median(loads),
         median(waits, Long::longValue),
-        median(all, ChildRun.Figures::spawnToJvmStart),
-        median(all, ChildRun.Figures::jvmToConstructed),
-        median(all, ChildRun.Figures::jvmToDone),
-        median(all, ChildRun.Figures::spawnToDone),
-        median(all, ChildRun.Figures::cpu));
+        median(all, ChildProcess.Figures::spawnToJvmStart),
+        median(all, ChildProcess.Figures::jvmToConstructed),
+        median(all, ChildProcess.Figures::jvmToDone),
+        median(all, ChildProcess.Figures::spawnToDone),
+        median(all, ChildProcess.Figures::cpu));
     System.out.println(
         "Handler output of the last run: "
             + all.get(all.size() - 1).output()
@@ -173,7 +174,7 @@ public final class ColdStartMeasurement {
 
   /** One table row; the cold start in bold when the run is {@code counted}. */
   private static void printRow(String label, boolean counted, double load, Measured m) {
-    ChildRun.Figures f = m.figures();
+    ChildProcess.Figures f = m.figures();
     String total = counted ? "**" + f.spawnToDone() + " ms**" : f.spawnToDone() + " ms";
     System.out.printf(
         "| %s | %.2f | %d ms | %d ms | %d ms | %d ms | %s | %d ms |%n",
@@ -188,14 +189,14 @@ public final class ColdStartMeasurement {
   }
 
   /** A child's figures, and how long the machine took to be quiet before it started. */
-  record Measured(Duration quietWait, ChildRun.Figures figures) {}
+  record Measured(Duration quietWait, ChildProcess.Figures figures) {}
 
   /**
    * One child against a freshly seeded cluster, started once the servers are quiet; checks that it
    * scanned and scaled up. {@code jvmEnv} joins the child's environment (JAVA_TOOL_OPTIONS). The
    * mock API server serves HTTPS.
    */
-  static ChildRun.Figures once(
+  static ChildProcess.Figures once(
       List<String> jvmFlags,
       Map<String, String> jvmEnv,
       MotoServer moto,
@@ -217,9 +218,9 @@ public final class ColdStartMeasurement {
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
       env.putAll(jvmEnv);
-      Duration quietWait = QuietMachine.await(moto);
+      Duration quietWait = ChildRun.awaitQuiet(moto);
       Path log = dir.resolve("child-" + RUNS.incrementAndGet() + ".log");
-      ChildRun.Figures f = ChildRun.run(jvmFlags, layout, env, dir, log);
+      ChildProcess.Figures f = ChildRun.run(jvmFlags, layout, env, dir, log);
       int desired = ColdStartCluster.desiredCapacity(moto);
       if (!f.output().contains("\"completed\":1") || desired != ColdStartCluster.DESIRED_AFTER) {
         throw new IllegalStateException(
@@ -230,7 +231,7 @@ public final class ColdStartMeasurement {
                 + " (expected "
                 + ColdStartCluster.DESIRED_AFTER
                 + "); its last lines:\n"
-                + ChildRun.tail(log));
+                + ChildProcess.tail(log));
       }
       return new Measured(quietWait, f);
     } finally {
@@ -245,7 +246,7 @@ public final class ColdStartMeasurement {
     List<String> extra = new ArrayList<>(trust);
     extra.add("-Xlog:class+load=info:file=" + log);
     List<String> flags = lambda.flags(extra);
-    ChildRun.Figures f = once(flags, lambda.environment(), moto, layout, dir);
+    ChildProcess.Figures f = once(flags, lambda.environment(), moto, layout, dir);
     ClassLoadProfile p = ClassLoadProfile.of(Files.readAllLines(log), f.jvmToConstructed());
     System.out.printf(
         "### Classes loaded (one run with -Xlog:class+load, %d ms to first scan)%n%n",

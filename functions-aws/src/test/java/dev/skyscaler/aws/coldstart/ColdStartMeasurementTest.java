@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.coldstart.ChildProcess;
+import dev.skyscaler.coldstart.QuietMachine;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.io.File;
 import java.io.IOException;
@@ -44,7 +46,7 @@ class ColdStartMeasurementTest {
     Map<String, String> env = ColdStartCluster.seed(moto, cluster);
 
     // this JVM's classpath: the zip is made after the tests, at package
-    ChildRun.Figures f =
+    ChildProcess.Figures f =
         ChildRun.run(
             List.of(), System.getProperty("java.class.path"), env, dir, dir.resolve("child.log"));
 
@@ -73,7 +75,7 @@ class ColdStartMeasurementTest {
     busy.start();
     Duration waited;
     try {
-      waited = QuietMachine.await(moto);
+      waited = ChildRun.awaitQuiet(moto);
     } finally {
       stop.set(true);
       busy.join();
@@ -112,24 +114,6 @@ class ColdStartMeasurementTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("the child exited with 1 without a result; its last lines:")
         .hasMessageContaining("CLUSTER_NAME");
-  }
-
-  @Test
-  void theChildsLineIsReadIntoFiguresRelativeToTheSpawn() {
-    ChildRun.Figures f =
-        ChildRun.parse(
-            "coldstart jvmStart=1060 constructed=1900 done=3100 cpu=2500 output={\"scans\":1}",
-            1000);
-
-    assertThat(f).isEqualTo(new ChildRun.Figures(2100, 60, 840, 2040, 2500, "{\"scans\":1}"));
-    assertThat(f.constructedToDone()).isEqualTo(1200);
-  }
-
-  @Test
-  void aLineWithoutAFigureNamesWhatWasExpected() {
-    assertThatThrownBy(() -> ChildRun.parse("coldstart jvmStart=1 done=2 cpu=3 output={}", 0))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("expected constructed=<ms> in the child's line, got done=2");
   }
 
   @Test
@@ -208,11 +192,12 @@ class ColdStartMeasurementTest {
   @ParameterizedTest(name = "the median of {0} is {1}")
   @CsvSource({"'3,1,2', 2", "'4,1,3,2', 2", "'5', 5"})
   void theMedianIsTheMiddleRunOrTheMeanOfTheTwoMiddleOnes(String values, long median) {
-    List<ChildRun.Figures> runs =
+    List<ChildProcess.Figures> runs =
         java.util.Arrays.stream(values.split(","))
-            .map(v -> new ChildRun.Figures(Long.parseLong(v), 0, 0, 0, 0, ""))
+            .map(v -> new ChildProcess.Figures(Long.parseLong(v), 0, 0, 0, 0, ""))
             .toList();
 
-    assertThat(ColdStartMeasurement.median(runs, ChildRun.Figures::spawnToDone)).isEqualTo(median);
+    assertThat(ColdStartMeasurement.median(runs, ChildProcess.Figures::spawnToDone))
+        .isEqualTo(median);
   }
 }

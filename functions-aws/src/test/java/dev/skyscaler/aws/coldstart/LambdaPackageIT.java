@@ -8,6 +8,7 @@ import dev.skyscaler.aws.NodeHealthHandler;
 import dev.skyscaler.aws.moto.MotoAccount;
 import dev.skyscaler.aws.moto.MotoExtension;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.coldstart.ChildProcess;
 import dev.skyscaler.kubernetes.mock.Fixtures;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import io.fabric8.kubernetes.api.model.Node;
@@ -65,7 +66,7 @@ class LambdaPackageIT {
 
   @Test
   void theScanFunctionScansOnceAndScalesTheGroupUpForThePendingPods() {
-    ChildRun.Figures f =
+    ChildProcess.Figures f =
         ColdStartMeasurement.once(LAUNCH.flags(List.of()), LAUNCH.environment(), moto, layout, dir);
 
     assertThat(f.output())
@@ -86,7 +87,7 @@ class LambdaPackageIT {
             .replace("2026-11-21T12:00:00Z", now())
             .replace("2026-11-21T12:01:10Z", now());
 
-    ChildRun.Figures f = run(InterruptionHandler.class.getName(), batch, env, "interruption");
+    ChildProcess.Figures f = run(InterruptionHandler.class.getName(), batch, env, "interruption");
 
     assertThat(f.output())
         .as("the answer; the child's last lines:%n%s", log("interruption"))
@@ -112,7 +113,7 @@ class LambdaPackageIT {
     String broken = ColdStartCluster.nodeName(1);
     Fixtures.markNotReady(cluster.admin(), broken, Instant.now().minus(Duration.ofHours(1)));
 
-    ChildRun.Figures f =
+    ChildProcess.Figures f =
         run(
             NodeHealthHandler.class.getName(),
             HandlerCalls.fixture("scheduled-event.json"),
@@ -127,8 +128,8 @@ class LambdaPackageIT {
         .isEqualToIgnoringCase("Healthy");
   }
 
-  private ChildRun.Figures run(String handler, String event, Map<String, String> env, String name)
-      throws IOException {
+  private ChildProcess.Figures run(
+      String handler, String event, Map<String, String> env, String name) throws IOException {
     Path file = Files.writeString(dir.resolve(name + "-event.json"), event);
     Map<String, String> all = new HashMap<>(env);
     all.putAll(LAUNCH.environment());
@@ -137,7 +138,7 @@ class LambdaPackageIT {
   }
 
   private static String log(String name) {
-    return ChildRun.tail(dir.resolve(name + ".log"));
+    return ChildProcess.tail(dir.resolve(name + ".log"));
   }
 
   /** The instance behind a node, from its provider ID ({@code aws:///<zone>/<instance>}). */

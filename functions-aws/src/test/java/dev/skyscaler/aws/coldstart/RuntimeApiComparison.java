@@ -2,6 +2,7 @@ package dev.skyscaler.aws.coldstart;
 
 import dev.skyscaler.aws.moto.LoopbackTls;
 import dev.skyscaler.aws.moto.MotoServer;
+import dev.skyscaler.coldstart.ChildProcess;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,7 +135,7 @@ final class RuntimeApiComparison {
     try {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(moto, cluster));
       env.put("JAVA_TOOL_OPTIONS", toolOptions);
-      QuietMachine.await(moto);
+      ChildRun.awaitQuiet(moto);
       Path log = dir.resolve("runtime-" + name + ".log");
       RuntimeApiRun.Figures f = RuntimeApiRun.once(launch, env, log);
       int desired = ColdStartCluster.desiredCapacity(moto);
@@ -147,7 +148,7 @@ final class RuntimeApiComparison {
                 + ", desired capacity "
                 + desired
                 + "; its last lines:\n"
-                + ChildRun.tail(log));
+                + ChildProcess.tail(log));
       }
       return f;
     } finally {
@@ -155,7 +156,7 @@ final class RuntimeApiComparison {
     }
   }
 
-  private static ChildRun.Figures figures(RuntimeApiRun.Figures f) {
-    return new ChildRun.Figures(f.spawnToAnswer(), 0, 0, 0, f.cpu(), f.outcome().body());
+  private static ChildProcess.Figures figures(RuntimeApiRun.Figures f) {
+    return new ChildProcess.Figures(f.spawnToAnswer(), 0, 0, 0, f.cpu(), f.outcome().body());
   }
 }

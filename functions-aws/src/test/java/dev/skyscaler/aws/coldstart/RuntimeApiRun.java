@@ -1,5 +1,6 @@
 package dev.skyscaler.aws.coldstart;
 
+import dev.skyscaler.coldstart.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +49,7 @@ final class RuntimeApiRun {
         cpu = cpuMillis(p);
       } catch (IllegalStateException e) {
         throw new IllegalStateException(
-            e.getMessage() + "; the runtime's last lines:\n" + ChildRun.tail(log), e);
+            e.getMessage() + "; the runtime's last lines:\n" + ChildProcess.tail(log), e);
       } finally {
         stop(p);
       }

@@ -1,5 +1,6 @@
 package dev.skyscaler.azure.coldstart;
 
+import dev.skyscaler.coldstart.ChildProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ import java.util.function.ToLongFunction;
 public final class ColdStartComparison {
   private ColdStartComparison() {}
 
-  record Pair(ChildRun.Figures old, ChildRun.Figures updated) {}
+  record Pair(ChildProcess.Figures old, ChildProcess.Figures updated) {}
 
   public static void main(String[] args) throws IOException {
     List<String> a = Arrays.asList(args);
@@ -57,8 +58,8 @@ public final class ColdStartComparison {
         double load = loadAverage();
         FunctionAppLayout first = oldFirst ? old : updated;
         FunctionAppLayout second = oldFirst ? updated : old;
-        ChildRun.Figures a1 = ScanRun.once(first, flags, identity, dir, i + "a");
-        ChildRun.Figures b1 = ScanRun.once(second, flags, identity, dir, i + "b");
+        ChildProcess.Figures a1 = ScanRun.once(first, flags, identity, dir, i + "a");
+        ChildProcess.Figures b1 = ScanRun.once(second, flags, identity, dir, i + "b");
         Pair p = oldFirst ? new Pair(a1, b1) : new Pair(b1, a1);
         System.out.printf(
             "| %s | %s | %.2f | %d ms | %d ms | %d ms | %d ms | %d ms | %d ms |%n",

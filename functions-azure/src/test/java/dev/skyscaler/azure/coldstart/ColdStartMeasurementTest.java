@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.skyscaler.azure.arm.FakeArm;
-import dev.skyscaler.azure.coldstart.QuietMachine.CpuTicks;
+import dev.skyscaler.coldstart.ChildProcess;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,9 +13,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,37 +21,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The Azure cold-start measurement's pieces that need no child: how a child's line is read, the
- * medians and ratios, the worker's launch from the Bicep template, the app's layout and the quiet
- * machine. No timing is asserted. The child itself runs in {@link ScanChildIT}, on the package.
+ * The Azure cold-start measurement's pieces that need no child: the medians and ratios, the
+ * worker's launch from the Bicep template and the app's layout (how a child's line is read and the
+ * quiet machine are the shared {@code dev.skyscaler.coldstart}'s, tested there). No timing is
+ * asserted. The child itself runs in {@link ScanChildIT}, on the package.
  */
 class ColdStartMeasurementTest {
   @TempDir Path dir;
-
-  @Test
-  void theChildsLineIsReadIntoFiguresRelativeToTheSpawn() {
-    ChildRun.Figures f =
-        ChildRun.parse(
-            "coldstart jvmStart=1060 constructed=1900 done=3100 cpu=2500 output=INFO scan=x a b",
-            1000);
-
-    assertThat(f).isEqualTo(new ChildRun.Figures(2100, 60, 840, 2040, 2500, "INFO scan=x a b"));
-    assertThat(f.constructedToDone()).isEqualTo(1200);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      textBlock =
-          """
-          coldstart jvmStart=1 done=2 cpu=3 output=x   | no output= in the child's line: coldstart jvmStart=1 done=2 cpu=3 output=x
-          coldstart jvmStart=1 done=2 cpu=3 x output=y | expected constructed=<ms> in the child's line, got done=2
-          """)
-  void aLineWithoutAFigureNamesWhatWasExpected(String line, String message) {
-    assertThatThrownBy(() -> ChildRun.parse(line, 0))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(message);
-  }
 
   @ParameterizedTest(name = "the median of {0} is {1}")
   @CsvSource({"'3,1,2', 2", "'4,1,3,2', 2", "'5', 5"})
@@ -142,39 +116,6 @@ class ColdStartMeasurementTest {
                 + " ./mvnw -B -q -pl functions-azure -am package -DskipTests");
   }
 
-  @ParameterizedTest(name = "{0} → busy {1} of {2}")
-  @CsvSource(
-      delimiter = '|',
-      textBlock =
-          """
-          cpu  100 5 20 900 30 1 2 3 0 0    | 131 | 1061
-          cpu  7 0 3 30 0 0 0 0 11 12       | 10  | 40
-          """)
-  void theMachinesCountsAreReadFromTheFirstLineOfProcStat(String line, long busy, long total) {
-    assertThat(CpuTicks.ofProcStat(line)).isEqualTo(new CpuTicks(busy, total));
-  }
-
-  @Test
-  void aLineThatIsNotTheMachinesCountsIsNamed() {
-    assertThatThrownBy(() -> CpuTicks.ofProcStat("cpu0 1 2 3 4 5 6 7 8"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "/proc/stat: expected 'cpu' and at least 8 counters, got 'cpu0 1 2 3 4 5 6 7 8'");
-  }
-
-  @Test
-  void theWaitEndsAtTheFirstQuietWindow() {
-    // busy 20 of 40 in the first window, 1 of 40 in the second
-    Iterator<CpuTicks> counts =
-        List.of(new CpuTicks(0, 0), new CpuTicks(20, 40), new CpuTicks(21, 80)).iterator();
-
-    Duration waited = QuietMachine.await(counts::next);
-
-    assertThat(waited)
-        .isGreaterThanOrEqualTo(QuietMachine.WINDOW.multipliedBy(2))
-        .isLessThan(QuietMachine.WINDOW.multipliedBy(4));
-  }
-
   @Test
   void theIdentityEndpointAnswersAppServicesTokenShapeOnlyWithItsHeaderSecret() throws Exception {
     try (IdentityEndpoint identity = IdentityEndpoint.start()) {
@@ -215,7 +156,7 @@ class ColdStartMeasurementTest {
     return new ColdStartComparison.Pair(figures(old), figures(updated));
   }
 
-  private static ChildRun.Figures figures(long spawnToDone) {
-    return new ChildRun.Figures(spawnToDone, 0, 0, 0, 0, "");
+  private static ChildProcess.Figures figures(long spawnToDone) {
+    return new ChildProcess.Figures(spawnToDone, 0, 0, 0, 0, "");
   }
 }

@@ -2,6 +2,7 @@ package dev.skyscaler.azure.coldstart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.skyscaler.coldstart.ChildProcess;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ class ScanChildIT {
     FunctionAppLayout layout = FunctionAppLayout.of(APP, dir);
     List<String> flags = WorkerLaunch.fromTemplate().flags(ChildTrust.write(dir).jvmFlags());
 
-    ChildRun.Figures f;
+    ChildProcess.Figures f;
     List<String> resources;
     try (IdentityEndpoint identity = IdentityEndpoint.start()) {
       f = ScanRun.once(layout, flags, identity, dir, "it");

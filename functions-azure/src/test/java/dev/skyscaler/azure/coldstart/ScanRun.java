@@ -1,6 +1,8 @@
 package dev.skyscaler.azure.coldstart;
 
 import dev.skyscaler.azure.arm.FakeArm;
+import dev.skyscaler.coldstart.ChildProcess;
+import dev.skyscaler.coldstart.QuietMachine;
 import dev.skyscaler.kubernetes.mock.MockCluster;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +38,7 @@ final class ScanRun {
    *
    * @throws IllegalStateException with the child's last lines when it did not scan and scale up
    */
-  static ChildRun.Figures once(
+  static ChildProcess.Figures once(
       FunctionAppLayout layout,
       List<String> flags,
       IdentityEndpoint identity,
@@ -48,9 +50,10 @@ final class ScanRun {
       Map<String, String> env = new HashMap<>(ColdStartCluster.seed(arm, cluster));
       env.putAll(identity.environment());
       int tokens = identity.resources().size();
-      QuietMachine.await();
+      QuietMachine.await(null); // no /proc/stat: no wait
       Path log = dir.resolve("child-" + name + ".log");
-      ChildRun.Figures f = ChildRun.run(command(layout, flags, arm), env, dir, log);
+      ChildProcess.Figures f =
+          ChildProcess.run(command(layout, flags, arm), env, dir, log, ScanChild.PREFIX);
       int capacity = ColdStartCluster.capacity(arm);
       boolean signedIn = identity.resources().size() > tokens;
       if (!f.output().contains("result=completed")
@@ -66,7 +69,7 @@ final class ScanRun {
                 + ")"
                 + (signedIn ? "" : ", no token asked of the identity endpoint")
                 + "; its last lines:\n"
-                + ChildRun.tail(log));
+                + ChildProcess.tail(log));
       }
       return f;
     } finally {

@@ -1,9 +1,9 @@
-package dev.skyscaler.aws.coldstart;
+package dev.skyscaler.coldstart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.skyscaler.aws.coldstart.QuietMachine.CpuTicks;
+import dev.skyscaler.coldstart.QuietMachine.CpuTicks;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
@@ -52,7 +52,7 @@ class QuietMachineTest {
     Iterator<CpuTicks> counts =
         List.of(new CpuTicks(0, 0), new CpuTicks(20, 40), new CpuTicks(21, 80)).iterator();
 
-    Duration waited = QuietMachine.await(counts::next);
+    Duration waited = QuietMachine.awaitOn(counts::next);
 
     assertThat(waited)
         .isGreaterThanOrEqualTo(QuietMachine.WINDOW.multipliedBy(2))

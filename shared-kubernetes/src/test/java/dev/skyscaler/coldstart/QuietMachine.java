@@ -1,8 +1,6 @@
-package dev.skyscaler.aws.coldstart;
+package dev.skyscaler.coldstart;
 
-import dev.skyscaler.aws.moto.MotoServer;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,43 +8,43 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Waits for the machine to be quiet before a child starts. Seeding the cluster leaves this JVM (the
- * mock API server's) compiling and collecting for a while, and a build that has just finished
+ * Waits for the machine to be quiet before a child starts. Seeding the cluster leaves the measuring
+ * JVM (the mock servers') compiling and collecting for a while, and a build that has just finished
  * leaves Maven's JVM doing the same; that work would otherwise run on the cores the child is
- * measured on. In AWS the servers are other machines and nothing else shares the microVM. What the
- * servers spend answering the child still runs here and stays in the figure.
+ * measured on. In the cloud the servers are other machines. What the servers spend answering the
+ * child still runs here and stays in the figure.
  *
- * <p>On Linux it judges the whole machine, from {@code /proc/stat}. Elsewhere it can only judge
- * this JVM and moto.
+ * <p>On Linux it judges the whole machine, from {@code /proc/stat}; elsewhere whatever source the
+ * caller gives (the AWS measurement: its own JVM and moto), or it does not wait.
  */
-final class QuietMachine {
+public final class QuietMachine {
   /** How long {@link #await} waits at most. */
-  static final Duration LIMIT = Duration.ofSeconds(5);
+  public static final Duration LIMIT = Duration.ofSeconds(5);
 
   /** The window it judges. */
-  static final Duration WINDOW = Duration.ofMillis(200);
+  public static final Duration WINDOW = Duration.ofMillis(200);
 
   /** The share of the machine's CPU that may be busy in a window that counts as quiet. */
-  static final double QUIET_SHARE = 0.05;
+  public static final double QUIET_SHARE = 0.05;
 
   private static final Path PROC_STAT = Path.of("/proc/stat");
 
   private QuietMachine() {}
 
   /**
-   * Returns once the machine (or, without {@code /proc/stat}, this JVM and moto) has used under
-   * {@link #QUIET_SHARE} of its CPU in a {@link #WINDOW}, or after {@link #LIMIT}; returns how long
-   * it waited.
+   * Returns once the machine has used under {@link #QUIET_SHARE} of its CPU in a {@link #WINDOW},
+   * or after {@link #LIMIT}; returns how long it waited. Without {@code /proc/stat} it judges
+   * {@code elsewhere}'s counts, or returns at once when that is null.
    */
-  static Duration await(MotoServer moto) {
-    return await(
-        Files.isReadable(PROC_STAT)
-            ? QuietMachine::machine
-            : () -> servers(moto, Runtime.getRuntime().availableProcessors()));
+  public static Duration await(Supplier<CpuTicks> elsewhere) {
+    if (Files.isReadable(PROC_STAT)) {
+      return awaitOn(QuietMachine::machine);
+    }
+    return elsewhere == null ? Duration.ZERO : awaitOn(elsewhere);
   }
 
   /** The same wait on any source of CPU counts. */
-  static Duration await(Supplier<CpuTicks> source) {
+  public static Duration awaitOn(Supplier<CpuTicks> source) {
     long start = System.nanoTime();
     long limit = start + LIMIT.toNanos();
     CpuTicks before = source.get();
@@ -70,13 +68,13 @@ final class QuietMachine {
    * Cumulative CPU counts: how much of it was busy, out of how much there was (any unit, the same
    * for both).
    */
-  record CpuTicks(long busy, long total) {
-    CpuTicks since(CpuTicks earlier) {
+  public record CpuTicks(long busy, long total) {
+    public CpuTicks since(CpuTicks earlier) {
       return new CpuTicks(busy - earlier.busy, total - earlier.total);
     }
 
     /** Busy over total; a window with no time in it counts as busy. */
-    double busyShare() {
+    public double busyShare() {
       return total <= 0 ? 1.0 : (double) busy / total;
     }
 
@@ -87,7 +85,7 @@ final class QuietMachine {
      *
      * @throws IllegalArgumentException naming the line when it is not one
      */
-    static CpuTicks ofProcStat(String line) {
+    public static CpuTicks ofProcStat(String line) {
       String[] f = line.trim().split("\\s+");
       if (f.length < 9 || !"cpu".equals(f[0])) {
         throw new IllegalArgumentException(
@@ -119,13 +117,5 @@ final class QuietMachine {
     } catch (IOException e) {
       throw new IllegalStateException("cannot read " + PROC_STAT + ": " + e.getMessage(), e);
     }
-  }
-
-  /** This JVM's CPU time plus moto's, out of the wall time the processors had. */
-  private static CpuTicks servers(MotoServer moto, int processors) {
-    long own =
-        ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-            .getProcessCpuTime();
-    return new CpuTicks(own + moto.cpuTime().toNanos(), System.nanoTime() * processors);
   }
 }

@@ -1,4 +1,4 @@
-package dev.skyscaler.azure.coldstart;
+package dev.skyscaler.coldstart;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,32 +12,40 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One fresh JVM running {@link ScanChild}: spawned with the given command and environment (and
- * nothing of this JVM's environment), timed from just before the spawn to the moment its invocation
- * returned (the child's {@code done}, on the same clock), so that its printing is not counted. The
- * child's command and whole output are kept in a log file.
+ * One fresh child JVM of a cold-start measurement: spawned with the given command and environment
+ * (and nothing of this JVM's environment), timed from just before the spawn to the moment its
+ * invocation returned (the child's {@code done}, on the same clock), so that its printing is not
+ * counted. The child prints one result line, {@code <prefix>jvmStart=<ms> constructed=<ms>
+ * done=<ms> cpu=<ms> output=<text>}; its command and every other line are kept in a log file.
  */
-final class ChildRun {
+public final class ChildProcess {
   private static final long TIMEOUT_SECONDS = 120;
   private static final int TAIL = 40;
 
-  private ChildRun() {}
+  private ChildProcess() {}
 
   /** What one child measured; times in milliseconds. */
-  record Figures(
+  public record Figures(
       long spawnToDone,
       long spawnToJvmStart,
       long jvmToConstructed,
       long jvmToDone,
       long cpu,
       String output) {
-    /** Function instance made → first scan done: the first invocation, wiring included. */
-    long constructedToDone() {
+    /** Function instance made → first invocation done: the first invocation, wiring included. */
+    public long constructedToDone() {
       return jvmToDone - jvmToConstructed;
     }
   }
 
-  static Figures run(List<String> command, Map<String, String> env, Path workDir, Path log) {
+  /**
+   * Runs {@code command} in {@code workDir} and reads its line starting with {@code prefix}.
+   *
+   * @throws IllegalStateException when it cannot start, runs over two minutes, or ends without a
+   *     result or with a failure (with its last lines)
+   */
+  public static Figures run(
+      List<String> command, Map<String, String> env, Path workDir, Path log, String prefix) {
     ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
     pb.environment().clear();
     pb.environment().putAll(env);
@@ -51,7 +59,7 @@ final class ChildRun {
       try (BufferedReader out =
           new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
-          if (result == null && line.startsWith(ScanChild.PREFIX)) {
+          if (result == null && line.startsWith(prefix)) {
             result = line;
           } else {
             lines.add(line);
@@ -70,7 +78,7 @@ final class ChildRun {
                 + " without a result; its last lines:\n"
                 + tail(log));
       }
-      return parse(result, spawnMillis);
+      return parse(result, prefix, spawnMillis);
     } catch (IOException e) {
       throw new IllegalStateException("cannot run the child: " + e.getMessage(), e);
     } catch (InterruptedException e) {
@@ -80,7 +88,7 @@ final class ChildRun {
   }
 
   /** The last lines of a child's log, for a failure's message. */
-  static String tail(Path log) {
+  public static String tail(Path log) {
     try {
       List<String> lines = Files.readAllLines(log);
       return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL), lines.size()));
@@ -89,9 +97,9 @@ final class ChildRun {
     }
   }
 
-  /** Reads the child's result line. */
-  static Figures parse(String line, long spawnMillis) {
-    String[] parts = line.substring(ScanChild.PREFIX.length()).split(" ", 5);
+  /** Reads a child's result line, which starts with {@code prefix}. */
+  public static Figures parse(String line, String prefix, long spawnMillis) {
+    String[] parts = line.substring(prefix.length()).split(" ", 5);
     if (parts.length < 5 || !parts[4].startsWith("output=")) {
       throw new IllegalArgumentException("no output= in the child's line: " + line);
     }
