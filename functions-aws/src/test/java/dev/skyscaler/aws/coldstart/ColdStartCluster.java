@@ -67,10 +67,7 @@ final class ColdStartCluster {
       arn =
           secrets
               .createSecret(
-                  b ->
-                      b.name(CLUSTER + "-kubeconfig")
-                          .secretString(
-                              kubeconfig(cluster.serverUri().toString(), cluster.caData())))
+                  b -> b.name(CLUSTER + "-kubeconfig").secretString(cluster.kubeconfigWithCaData()))
               .arn();
     }
     Map<String, String> env = new TreeMap<>();
@@ -141,29 +138,5 @@ final class ColdStartCluster {
 
   private static void create(MockCluster cluster, Pod pod) {
     cluster.admin().pods().inNamespace("default").resource(pod).create();
-  }
-
-  /** The mock API server's kubeconfig, with its CA certificate as EKS's has. */
-  private static String kubeconfig(String server, String caData) {
-    return """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: cold-start
-          cluster:
-            server: %s
-            certificate-authority-data: %s
-        users:
-        - name: skyscaler
-          user:
-            token: cold-start-token
-        contexts:
-        - name: cold-start
-          context:
-            cluster: cold-start
-            user: skyscaler
-        current-context: cold-start
-        """
-        .formatted(server, caData);
   }
 }

@@ -60,7 +60,7 @@ final class ColdStartCluster {
     for (int p = 0; p < PENDING; p++) {
       create(cluster, pod("batch-" + p, null, "600m"));
     }
-    arm.secret(CLUSTER + "-kubeconfig", kubeconfig(cluster));
+    arm.secret(CLUSTER + "-kubeconfig", cluster.kubeconfigWithCaData());
     Map<String, String> env = new TreeMap<>();
     env.put("ARM_SUBSCRIPTION_ID", FakeArm.SUBSCRIPTION);
     env.put("CLUSTER_NAME", CLUSTER);
@@ -109,29 +109,5 @@ final class ColdStartCluster {
 
   private static void create(MockCluster cluster, Pod pod) {
     cluster.admin().pods().inNamespace("default").resource(pod).create();
-  }
-
-  /** The mock API server's kubeconfig, with its CA certificate, as a self-managed cluster's. */
-  private static String kubeconfig(MockCluster cluster) {
-    return """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: cold-start
-          cluster:
-            server: %s
-            certificate-authority-data: %s
-        users:
-        - name: skyscaler
-          user:
-            token: cold-start-token
-        contexts:
-        - name: cold-start
-          context:
-            cluster: cold-start
-            user: skyscaler
-        current-context: cold-start
-        """
-        .formatted(cluster.serverUri(), cluster.caData());
   }
 }

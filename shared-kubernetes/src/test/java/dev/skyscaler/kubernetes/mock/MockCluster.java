@@ -182,6 +182,35 @@ public final class MockCluster implements BeforeEachCallback, AfterEachCallback 
   }
 
   /**
+   * A kubeconfig, as a secret store holds one (EKS's or a self-managed cluster's): its one context
+   * reaches this server with a bearer token and trusts the server's certificate ({@link #caData}).
+   *
+   * @throws IllegalStateException when the server speaks plain HTTP
+   */
+  public String kubeconfigWithCaData() {
+    return """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: mock
+          cluster:
+            server: %s
+            certificate-authority-data: %s
+        users:
+        - name: skyscaler
+          user:
+            token: not-a-real-token
+        contexts:
+        - name: mock
+          context:
+            cluster: mock
+            user: skyscaler
+        current-context: mock
+        """
+        .formatted(serverUri(), caData());
+  }
+
+  /**
    * The server's certificate as a kubeconfig's {@code certificate-authority-data} (base64 PEM); a
    * kubeconfig from a secret store must carry one.
    *
