@@ -22,9 +22,14 @@ final class LiveObjects {
    * and no Namespaces, PodDisruptionBudgets or DaemonSets.
    */
   static LoopbackApiServer cluster(int nodes, int pods) {
+    return cluster(nodes, pods, false);
+  }
+
+  /** {@link #cluster(int, int)}, over TLS when {@code tls}. */
+  static LoopbackApiServer cluster(int nodes, int pods, boolean tls) {
     int[] nodeOrder = storageOrder(nodes, i -> "node-" + i);
     int[] podOrder = storageOrder(pods, LiveObjects::podKey);
-    return new LoopbackApiServer()
+    return new LoopbackApiServer(tls)
         .serve(
             "/api/v1/nodes",
             new LoopbackApiServer.Served(

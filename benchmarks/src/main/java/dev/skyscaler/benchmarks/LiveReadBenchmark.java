@@ -12,7 +12,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.time.Clock;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -84,6 +83,10 @@ public class LiveReadBenchmark {
   @Param("" + ClusterGenerator.STEADY_RUNNING_PODS)
   int pods;
 
+  /** Whether the loopback server speaks TLS, as an API server does (plain HTTP by default). */
+  @Param("false")
+  boolean tls;
+
   private LoopbackApiServer server;
   private KubernetesConnection connection;
   private LiveSnapshotReader reader;
@@ -96,10 +99,10 @@ public class LiveReadBenchmark {
 
   @Setup
   public void startServer() {
-    server = LiveObjects.cluster(nodes, pods);
+    server = LiveObjects.cluster(nodes, pods, tls);
     connection =
         KubernetesConnection.withToken(
-            server.uri(), () -> "benchmark", Optional.empty(), ConnectionOptions.DEFAULTS);
+            server.uri(), () -> "benchmark", server.certificatePem(), ConnectionOptions.DEFAULTS);
     reader = new LiveSnapshotReader(connection, ReadOptions.DEFAULTS);
     baseline = HeapUse.afterGc();
     if ("steady".equals(read) || "scanread".equals(read)) {

@@ -1,5 +1,6 @@
 package dev.skyscaler.benchmarks;
 
+import dev.skyscaler.kubernetes.mock.TestTls;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -60,9 +62,26 @@ final class LoopbackApiServer implements AutoCloseable {
       new java.util.concurrent.atomic.AtomicInteger();
   private int nextChange;
 
+  private final boolean tls;
+
   LoopbackApiServer() {
+    this(false);
+  }
+
+  /**
+   * @param tls whether it speaks TLS, as an API server does (a throw-away certificate for
+   *     127.0.0.1, {@link TestTls}), or plain HTTP
+   */
+  LoopbackApiServer(boolean tls) {
+    this.tls = tls;
     try {
-      socket = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
+      socket =
+          tls
+              ? TestTls.get()
+                  .serverContext()
+                  .getServerSocketFactory()
+                  .createServerSocket(0, 64, InetAddress.getLoopbackAddress())
+              : new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
     } catch (IOException e) {
       throw new IllegalStateException("cannot open a loopback port: " + e.getMessage(), e);
     }
@@ -77,7 +96,16 @@ final class LoopbackApiServer implements AutoCloseable {
   }
 
   URI uri() {
-    return URI.create("http://127.0.0.1:" + socket.getLocalPort());
+    return URI.create((tls ? "https" : "http") + "://127.0.0.1:" + socket.getLocalPort());
+  }
+
+  /** The certificate a client must trust (PEM), when it speaks TLS. */
+  Optional<String> certificatePem() {
+    return tls
+        ? Optional.of(
+            new String(
+                Base64.getDecoder().decode(TestTls.get().caData()), StandardCharsets.US_ASCII))
+        : Optional.empty();
   }
 
   /** How many streaming lists ({@code sendInitialEvents} watches) were asked for. */

@@ -68,6 +68,30 @@ class LiveReadBenchmarkTest {
   }
 
   @Test
+  void overTlsTheListAndTheWatchedViewReadWhatPlainHttpReads() {
+    try (LoopbackApiServer plain = LiveObjects.cluster(12, 1_234);
+        LoopbackApiServer tls = LiveObjects.cluster(12, 1_234, true);
+        KubernetesConnection overHttp =
+            KubernetesConnection.withToken(
+                plain.uri(), () -> "test", plain.certificatePem(), ConnectionOptions.DEFAULTS);
+        KubernetesConnection overTls =
+            KubernetesConnection.withToken(
+                tls.uri(), () -> "test", tls.certificatePem(), ConnectionOptions.DEFAULTS)) {
+      ScanRead expected = new LiveSnapshotReader(overHttp, ReadOptions.DEFAULTS).readForScan();
+      ClusterView view = ClusterView.watching(Clock.systemUTC());
+
+      ScanRead listed = view.read(overTls, ReadOptions.DEFAULTS);
+      ScanRead watched = view.read(overTls, ReadOptions.DEFAULTS);
+
+      assertThat(tls.uri().getScheme()).isEqualTo("https");
+      assertThat(listed.snapshot().pods()).hasSize(1_234);
+      assertThat(listed).isEqualTo(expected);
+      assertThat(watched).isEqualTo(expected);
+      view.suspend();
+    }
+  }
+
+  @Test
   void aListAnswerCarriesEachPodAsItsOwnJsonIs() {
     for (int i : new int[] {0, 1, 499, 500, 65_535, 65_536, 149_999}) {
       assertThat(
