@@ -79,6 +79,7 @@ public final class KubernetesConnection implements AutoCloseable {
    * own message for a failed build is only "An error has occurred.".
    */
   private static KubernetesClient build(Config config, String source, Interceptor fence) {
+    ReceiveBuffers.prefer();
     try {
       return new KubernetesClientBuilder()
           .withConfig(config)
