@@ -44,7 +44,9 @@
 #   3. Runs each benchmark that REGEX selects and both jars have, one fork per run
 #      (`-f 1 -rf json -rff ...`), interleaved: round 1 old, new; round 2 new, old; ... so that
 #      the load of a shared machine falls on both sides alike.
-#   4. Prints per benchmark (and parameter set) the median score of each side over the rounds,
+#   4. Prints per benchmark (and parameter set; a parameter only one side has, such as one a newer
+#      benchmark added at its default, is left out so that the sides pair up) the median score of
+#      each side over the rounds,
 #      the ratio new/old of the medians, and every round's figures with their own ratio.
 #
 # Only compare figures from one run of this script: on a shared machine figures from another
@@ -268,6 +270,21 @@ for ((round = 1; round <= ROUNDS; round++)); do
   done
 done
 UNIT=$(cat "$OUT"/*.json 2>/dev/null | grep -m1 -o '"scoreUnit" : "[^"]*"' | cut -d'"' -f4 || true)
+
+# A parameter only one side has (one the newer benchmark added, at its default) is left out of the
+# keys, so that the two sides' results still pair up.
+awk -F'\t' -v OFS='\t' '
+  function split_key(k, parts,   p) { # the benchmark into bench, its params into parts
+    bench = k; sub(/ \[.*/, "", bench); p = k
+    if (!sub(/^[^[]*\[/, "", p)) p = ""; else sub(/\]$/, "", p)
+    return split(p, parts, ",")
+  }
+  NR == FNR { n = split_key($1, kv); for (i = 1; i <= n; i++) { split(kv[i], a, "="); seen[bench, $3, a[1]] = 1 }; next }
+  { n = split_key($1, kv); ps = ""
+    for (i = 1; i <= n; i++) { split(kv[i], a, "=")
+      if (((bench, "old", a[1]) in seen) && ((bench, "new", a[1]) in seen)) ps = ps (ps == "" ? "" : ",") kv[i] }
+    $1 = bench (ps == "" ? "" : " [" ps "]"); print }' "$OUT/scores.tsv" "$OUT/scores.tsv" >"$OUT/scores.paired.tsv"
+mv "$OUT/scores.paired.tsv" "$OUT/scores.tsv"
 
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
