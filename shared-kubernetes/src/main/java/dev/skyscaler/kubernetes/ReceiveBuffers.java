@@ -9,16 +9,21 @@ package dev.skyscaler.kubernetes;
  *
  * <p>The size is a system property the client reads once, when the JVM builds its first one: it is
  * set here, before a connection builds its client, unless the user set it (or a client built
- * earlier, such as the Azure SDK's, already read it: then it stays as that one read it).
+ * earlier already read it: then it stays as that one read it). A runner that builds another JDK
+ * client first (the Azure functions' Resource Manager and Key Vault clients) calls {@link #prefer}
+ * before it.
  */
-final class ReceiveBuffers {
-  static final String PROPERTY = "jdk.httpclient.bufsize";
-  static final int BYTES = 256 * 1024;
+public final class ReceiveBuffers {
+  /** The JDK's system property for the size. */
+  public static final String PROPERTY = "jdk.httpclient.bufsize";
+
+  /** The size asked for. */
+  public static final int BYTES = 256 * 1024;
 
   private ReceiveBuffers() {}
 
   /** Sets {@link #PROPERTY} to {@link #BYTES} unless it is set. */
-  static void prefer() {
+  public static void prefer() {
     if (System.getProperty(PROPERTY) == null) {
       System.setProperty(PROPERTY, Integer.toString(BYTES));
     }

@@ -17,6 +17,7 @@ import dev.skyscaler.kubernetes.ClusterView;
 import dev.skyscaler.kubernetes.ConnectionOptions;
 import dev.skyscaler.kubernetes.KubernetesConnection;
 import dev.skyscaler.kubernetes.ReadView;
+import dev.skyscaler.kubernetes.ReceiveBuffers;
 import dev.skyscaler.kubernetes.scan.BackgroundBuild;
 import dev.skyscaler.kubernetes.scan.ScanCycle;
 import dev.skyscaler.kubernetes.scan.ScanSettings;
@@ -105,6 +106,8 @@ public final class AzureWiring {
    * @throws dev.skyscaler.core.config.ConfigException listing every invalid setting
    */
   public static AzureWiring fromSettings(Map<String, String> env) {
+    // before the identity's and Resource Manager's JDK HTTP clients: the JVM reads it once
+    ReceiveBuffers.prefer();
     FunctionSettings settings = FunctionSettings.parse(env);
     // the Kubernetes deserializers, built on another core while the identity, Resource Manager
     // and the cluster's endpoint are reached: the first scan of a cold instance then finds them

@@ -8,6 +8,7 @@ import dev.skyscaler.azure.arm.FakeArm;
 import dev.skyscaler.azure.auth.KeyVaultGateway;
 import dev.skyscaler.azure.functions.Preemptions.Disposition;
 import dev.skyscaler.core.config.ConfigException;
+import dev.skyscaler.kubernetes.ReceiveBuffers;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -262,6 +263,24 @@ class FunctionsTest {
         .hasMessageStartingWith("ARM_SUBSCRIPTION_ID: required");
     assertThatThrownBy(() -> scan.run("{}", context)).isInstanceOf(ConfigException.class);
     assertThat(builds).hasValue(2);
+  }
+
+  @Test
+  void theWiringAsksForLargeReceiveBuffersBeforeItBuildsAnyHttpClient() {
+    String before = System.getProperty(ReceiveBuffers.PROPERTY);
+    System.clearProperty(ReceiveBuffers.PROPERTY);
+    try {
+      assertThatThrownBy(() -> AzureWiring.fromSettings(Map.of()))
+          .isInstanceOf(ConfigException.class);
+
+      assertThat(System.getProperty(ReceiveBuffers.PROPERTY)).isEqualTo("262144");
+    } finally {
+      if (before == null) {
+        System.clearProperty(ReceiveBuffers.PROPERTY);
+      } else {
+        System.setProperty(ReceiveBuffers.PROPERTY, before);
+      }
+    }
   }
 
   @Test
