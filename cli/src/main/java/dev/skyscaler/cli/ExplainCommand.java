@@ -3,6 +3,7 @@ package dev.skyscaler.cli;
 import dev.skyscaler.cli.input.InputException;
 import dev.skyscaler.cli.options.CaOptions;
 import dev.skyscaler.cli.output.ExplanationOutput;
+import dev.skyscaler.cli.output.OutputFormat;
 import dev.skyscaler.core.Autoscaler;
 import dev.skyscaler.core.plan.PodExplanation;
 import dev.skyscaler.core.state.AutoscalerState;

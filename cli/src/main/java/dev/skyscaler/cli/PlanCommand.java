@@ -1,6 +1,7 @@
 package dev.skyscaler.cli;
 
 import dev.skyscaler.cli.options.CaOptions;
+import dev.skyscaler.cli.output.OutputFormat;
 import dev.skyscaler.cli.output.PlanJson;
 import dev.skyscaler.cli.output.PlanText;
 import dev.skyscaler.core.Autoscaler;

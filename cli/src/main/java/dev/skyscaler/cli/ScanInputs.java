@@ -2,6 +2,7 @@ package dev.skyscaler.cli;
 
 import dev.skyscaler.cli.cluster.LiveClusterOptions;
 import dev.skyscaler.cli.options.CloudProviderOptions;
+import dev.skyscaler.cli.output.OutputFormat;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.OffsetDateTime;

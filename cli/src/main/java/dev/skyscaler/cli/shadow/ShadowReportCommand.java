@@ -1,5 +1,6 @@
 package dev.skyscaler.cli.shadow;
 
+import dev.skyscaler.cli.output.OutputFormat;
 import dev.skyscaler.core.config.GoDuration;
 import dev.skyscaler.kubernetes.shadow.ShadowOptions;
 import dev.skyscaler.kubernetes.shadow.ShadowRecord;
@@ -91,9 +92,9 @@ public final class ShadowReportCommand implements Callable<Integer> {
       names = "--output",
       paramLabel = "text|json",
       defaultValue = "text",
-      converter = Output.class,
+      converter = OutputFormat.Converter.class,
       description = "text (default) or json.")
-  Format output;
+  OutputFormat output;
 
   @Option(
       names = "--now",
@@ -128,7 +129,9 @@ public final class ShadowReportCommand implements Callable<Integer> {
     ShadowReport report = ShadowReport.of(record, now == null ? clock.instant() : now, since);
     PrintWriter out = spec.commandLine().getOut();
     out.print(
-        output == Format.JSON ? ShadowReportJson.render(report) : ShadowReportText.render(report));
+        output == OutputFormat.JSON
+            ? ShadowReportJson.render(report)
+            : ShadowReportText.render(report));
     out.flush();
     return 0;
   }
@@ -143,25 +146,6 @@ public final class ShadowReportCommand implements Callable<Integer> {
             "expected a Go duration between 1s and 744h such as 24h or 90m, got \"" + value + "\"");
       }
       return d.get();
-    }
-  }
-
-  /** How the report is printed. */
-  enum Format {
-    TEXT,
-    JSON
-  }
-
-  /** {@code text} or {@code json}. */
-  static final class Output implements ITypeConverter<Format> {
-    @Override
-    public Format convert(String value) {
-      return switch (value) {
-        case "text" -> Format.TEXT;
-        case "json" -> Format.JSON;
-        default ->
-            throw new TypeConversionException("expected text or json, got \"" + value + "\"");
-      };
     }
   }
 
